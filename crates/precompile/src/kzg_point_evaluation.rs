@@ -1,0 +1,11 @@
+//! Placeholder: being implemented.
+use crate::{Precompile, PrecompileError, PrecompileResult};
+fn todo_gas(_: &[u8]) -> u64 {
+    0
+}
+fn todo_run(_: &[u8], _: u64) -> PrecompileResult {
+    Err(PrecompileError::Backend("not implemented yet"))
+}
+/// Placeholder.
+pub const POINT_EVALUATION: Precompile =
+    Precompile::new(0x0a, "POINT_EVALUATION", todo_gas, todo_run);

@@ -1,0 +1,143 @@
+//! Every precompiled contract of Ethereum mainnet up to and including Osaka, with the gas rule of
+//! each fork beside it.
+//!
+//! Each precompile is a [`Precompile`]: a pure function of `(input, gas_limit)` that returns the
+//! output bytes and the gas used, or a precise [`PrecompileError`]. Its gas rule is a separate
+//! function ([`Precompile::required_gas`]) that can be evaluated without running it. Gas is always
+//! charged before any work or allocation that depends on the input, so an attacker-sized input
+//! costs at most what the caller's gas limit allows.
+//!
+//! [`precompiles`] gives the set active at a [`Fork`].
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
+
+mod error;
+mod fork;
+mod set;
+
+pub mod blake2f;
+pub mod bls12_381;
+pub mod bn254;
+pub mod ecrecover;
+pub mod identity;
+pub mod kzg_point_evaluation;
+pub mod modexp;
+pub mod ripemd160;
+pub mod secp256r1;
+pub mod sha256;
+
+pub use error::PrecompileError;
+pub use fork::{Fork, UnknownFork};
+pub use set::{precompiles, Precompiles};
+
+/// A 20-byte account address.
+pub type Address = [u8; 20];
+
+/// The address of precompile number `n` (`0x01` .. `0x11`, `0x100`): `n` big-endian in the last
+/// bytes, zeros elsewhere.
+pub const fn address(n: u16) -> Address {
+    let mut a = [0u8; 20];
+    let b = n.to_be_bytes();
+    a[18] = b[0];
+    a[19] = b[1];
+    a
+}
+
+/// The result of a successful precompile call.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrecompileOutput {
+    /// Gas consumed by the call (never above the gas limit it was given).
+    pub gas_used: u64,
+    /// The returned bytes (may be empty: ECRECOVER and P256VERIFY return nothing on a bad
+    /// signature, which is success, not an error).
+    pub bytes: Vec<u8>,
+}
+
+impl PrecompileOutput {
+    /// An output of `bytes` that consumed `gas_used`.
+    pub fn new(gas_used: u64, bytes: Vec<u8>) -> Self {
+        Self { gas_used, bytes }
+    }
+}
+
+/// What a precompile call returns: output and gas, or the reason it failed (a failed call
+/// consumes all the gas it was given, as in the EVM).
+pub type PrecompileResult = Result<PrecompileOutput, PrecompileError>;
+
+/// The gas rule of a precompile: the gas a call with this input costs, saturating at `u64::MAX`.
+pub type GasFn = fn(&[u8]) -> u64;
+
+/// The body of a precompile: runs it on `input` with at most `gas_limit` gas.
+pub type RunFn = fn(&[u8], u64) -> PrecompileResult;
+
+/// A precompiled contract: its address, name, gas rule and body.
+#[derive(Clone, Copy)]
+pub struct Precompile {
+    number: u16,
+    name: &'static str,
+    gas: GasFn,
+    run: RunFn,
+}
+
+impl Precompile {
+    /// A precompile at address `number` (see [`address`]) named `name`.
+    pub const fn new(number: u16, name: &'static str, gas: GasFn, run: RunFn) -> Self {
+        Self {
+            number,
+            name,
+            gas,
+            run,
+        }
+    }
+
+    /// The precompile's number: `0x01` for ECRECOVER, ..., `0x100` for P256VERIFY.
+    pub const fn number(&self) -> u16 {
+        self.number
+    }
+
+    /// The precompile's 20-byte address.
+    pub const fn address(&self) -> Address {
+        address(self.number)
+    }
+
+    /// The name the EIPs use for it (for example `"ECRECOVER"`, `"BLS12_G1MSM"`).
+    pub const fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The gas a call with `input` costs under this precompile's rule, without running it
+    /// (saturating at `u64::MAX`; an input the precompile rejects still has a price).
+    pub fn required_gas(&self, input: &[u8]) -> u64 {
+        (self.gas)(input)
+    }
+
+    /// Runs the precompile on `input` with `gas_limit` gas: the output and gas used, or
+    /// [`PrecompileError::OutOfGas`] when the price exceeds `gas_limit` (checked before any
+    /// work), or the error that makes the input invalid.
+    pub fn run(&self, input: &[u8], gas_limit: u64) -> PrecompileResult {
+        (self.run)(input, gas_limit)
+    }
+}
+
+impl core::fmt::Debug for Precompile {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Precompile({:#x} {})", self.number, self.name)
+    }
+}
+
+/// Returns `Err(OutOfGas)` when `cost > gas_limit`: the check every precompile makes first.
+#[inline]
+pub fn charge(cost: u64, gas_limit: u64) -> Result<u64, PrecompileError> {
+    if cost > gas_limit {
+        Err(PrecompileError::OutOfGas)
+    } else {
+        Ok(cost)
+    }
+}
+
+/// The gas of a "base + per 32-byte word" rule: `base + per_word * ceil(len / 32)`, saturating.
+#[inline]
+pub const fn linear_gas(len: usize, base: u64, per_word: u64) -> u64 {
+    let words = (len as u64).div_ceil(32);
+    base.saturating_add(per_word.saturating_mul(words))
+}

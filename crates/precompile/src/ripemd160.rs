@@ -1,0 +1,10 @@
+//! Placeholder: being implemented.
+use crate::{Precompile, PrecompileError, PrecompileResult};
+fn todo_gas(_: &[u8]) -> u64 {
+    0
+}
+fn todo_run(_: &[u8], _: u64) -> PrecompileResult {
+    Err(PrecompileError::Backend("not implemented yet"))
+}
+/// Placeholder.
+pub const RIPEMD160: Precompile = Precompile::new(0x03, "RIPEMD160", todo_gas, todo_run);

@@ -1,0 +1,39 @@
+//! `cargo xtask <command>`: the project's tooling.
+//!
+//! - `cargo xtask test`: the whole test suite (unit, property and differential tests, then the
+//!   vector runner over `vectors/` and, when present, `../shared/vectors/geth/`).
+//! - `cargo xtask vectors [PATH...]`: runs go-ethereum-format precompile test vectors.
+//! - `cargo xtask gas`: the gas report.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+mod test;
+
+#[derive(Parser)]
+#[command(name = "cargo xtask", about = "EVM arithmetic and precompile tooling")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Runs every test: `cargo test --workspace`, then the vector runner over `vectors/` and
+    /// `../shared/vectors/geth/` (skipped with a message when absent).
+    Test(test::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Test(args) => test::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
