@@ -1,0 +1,141 @@
+//! Bit counts, bit and byte access, bitwise operations and sign extension.
+
+use crate::U256;
+
+impl U256 {
+    /// Number of leading zero bits; 256 for zero (EVM CLZ).
+    #[inline(always)]
+    pub const fn leading_zeros(&self) -> u32 {
+        if self.0[3] != 0 {
+            self.0[3].leading_zeros()
+        } else if self.0[2] != 0 {
+            64 + self.0[2].leading_zeros()
+        } else if self.0[1] != 0 {
+            128 + self.0[1].leading_zeros()
+        } else {
+            192 + self.0[0].leading_zeros()
+        }
+    }
+
+    /// Number of trailing zero bits; 256 for zero.
+    #[inline(always)]
+    pub const fn trailing_zeros(&self) -> u32 {
+        if self.0[0] != 0 {
+            self.0[0].trailing_zeros()
+        } else if self.0[1] != 0 {
+            64 + self.0[1].trailing_zeros()
+        } else if self.0[2] != 0 {
+            128 + self.0[2].trailing_zeros()
+        } else {
+            192 + self.0[3].trailing_zeros()
+        }
+    }
+
+    /// Number of bits needed to represent the value, `256 - leading_zeros` (0 for zero).
+    #[inline(always)]
+    pub const fn bit_len(&self) -> u32 {
+        256 - self.leading_zeros()
+    }
+
+    /// Number of set bits.
+    #[inline]
+    pub const fn count_ones(&self) -> u32 {
+        self.0[0].count_ones()
+            + self.0[1].count_ones()
+            + self.0[2].count_ones()
+            + self.0[3].count_ones()
+    }
+
+    /// Bit `i` (0 = least significant); `false` for `i >= 256`.
+    #[inline]
+    pub const fn bit(&self, i: usize) -> bool {
+        i < 256 && (self.0[i / 64] >> (i % 64)) & 1 == 1
+    }
+
+    /// Byte `i` counted from the most significant (EVM BYTE order: byte 0 is bits 248..256);
+    /// 0 for `i >= 32`.
+    #[inline]
+    pub const fn byte_be(&self, i: usize) -> u8 {
+        if i >= 32 {
+            return 0;
+        }
+        let j = 31 - i; // little-endian byte index
+                        // Select the limb with conditional moves: indexing the array with a variable would force
+                        // the (usually register-held) value into memory.
+        let w = j / 8;
+        let (lo, hi) = if w & 1 != 0 {
+            (self.0[1], self.0[3])
+        } else {
+            (self.0[0], self.0[2])
+        };
+        let limb = if w & 2 != 0 { hi } else { lo };
+        (limb >> ((j % 8) * 8)) as u8
+    }
+
+    /// Bitwise AND.
+    #[inline(always)]
+    pub const fn and(self, rhs: Self) -> Self {
+        Self([
+            self.0[0] & rhs.0[0],
+            self.0[1] & rhs.0[1],
+            self.0[2] & rhs.0[2],
+            self.0[3] & rhs.0[3],
+        ])
+    }
+
+    /// Bitwise OR.
+    #[inline(always)]
+    pub const fn or(self, rhs: Self) -> Self {
+        Self([
+            self.0[0] | rhs.0[0],
+            self.0[1] | rhs.0[1],
+            self.0[2] | rhs.0[2],
+            self.0[3] | rhs.0[3],
+        ])
+    }
+
+    /// Bitwise XOR.
+    #[inline(always)]
+    pub const fn xor(self, rhs: Self) -> Self {
+        Self([
+            self.0[0] ^ rhs.0[0],
+            self.0[1] ^ rhs.0[1],
+            self.0[2] ^ rhs.0[2],
+            self.0[3] ^ rhs.0[3],
+        ])
+    }
+
+    /// Bitwise NOT (`2^256 - 1 - self`).
+    #[inline(always)]
+    pub const fn not(self) -> Self {
+        Self([!self.0[0], !self.0[1], !self.0[2], !self.0[3]])
+    }
+
+    /// Sign-extends from byte `b` (counted from the least significant): bit `8b + 7` is copied
+    /// to all higher bits. For `b >= 31` the value is returned unchanged (EVM SIGNEXTEND).
+    #[inline]
+    pub const fn sign_extend(self, b: usize) -> Self {
+        if b >= 31 {
+            return self;
+        }
+        let bit = b * 8 + 7; // sign bit position, < 255
+        let limb = bit / 64;
+        let off = bit % 64;
+        let neg = (self.0[limb] >> off) & 1 == 1;
+        // Mask of the bits at and below the sign bit within its limb.
+        let low_mask = if off == 63 {
+            u64::MAX
+        } else {
+            (1u64 << (off + 1)) - 1
+        };
+        let mut r = self.0;
+        let fill = if neg { u64::MAX } else { 0 };
+        r[limb] = (r[limb] & low_mask) | (fill & !low_mask);
+        let mut i = limb + 1;
+        while i < 4 {
+            r[i] = fill;
+            i += 1;
+        }
+        Self(r)
+    }
+}

@@ -1,0 +1,197 @@
+//! Division with remainder, unsigned and signed.
+
+use crate::algorithms::div::{div_rem_1, div_rem_2, div_rem_n, div_small_quotient, rem_1};
+use crate::U256;
+
+impl U256 {
+    /// Number of significant limbs: 0 for zero, else `1 + index of the top nonzero limb`.
+    #[inline(always)]
+    pub(crate) const fn limb_len(&self) -> usize {
+        if self.0[3] != 0 {
+            4
+        } else if self.0[2] != 0 {
+            3
+        } else if self.0[1] != 0 {
+            2
+        } else if self.0[0] != 0 {
+            1
+        } else {
+            0
+        }
+    }
+
+    /// Quotient and remainder `(self / rhs, self % rhs)`.
+    ///
+    /// Division by zero returns `(0, 0)` (EVM semantics: DIV and MOD by zero give 0); it never
+    /// panics. Use [`U256::checked_div_rem`] to detect a zero divisor.
+    #[inline]
+    pub fn div_rem(self, rhs: Self) -> (Self, Self) {
+        let db = rhs.bit_len();
+        if db == 0 {
+            return (Self::ZERO, Self::ZERO);
+        }
+        let ub = self.bit_len();
+        if ub < db {
+            return (Self::ZERO, self);
+        }
+        if ub == db {
+            // Same bit length: the quotient is 0 or 1, decided by one subtraction.
+            let (d, borrow) = self.overflowing_sub(rhs);
+            return if borrow {
+                (Self::ZERO, self)
+            } else {
+                (Self::ONE, d)
+            };
+        }
+        if ub <= 64 {
+            // Both fit one limb: the hardware divider is the fastest option.
+            let (a, b) = (self.0[0], rhs.0[0]);
+            return (Self::from_u64(a / b), Self::from_u64(a % b));
+        }
+        if ub - db < 32 {
+            let (q, r) = div_small_quotient(&self.0, &rhs.0, ub);
+            return (Self::from_u64(q), Self(r));
+        }
+        let ulen = ub.div_ceil(64) as usize;
+        let dlen = db.div_ceil(64) as usize;
+        let (q, r) = match (ulen, dlen) {
+            (2, 1) => by1::<2>(&self.0, rhs.0[0]),
+            (3, 1) => by1::<3>(&self.0, rhs.0[0]),
+            (4, 1) => by1::<4>(&self.0, rhs.0[0]),
+            (2, 2) => by2::<2>(&self.0, rhs.low_u128()),
+            (3, 2) => by2::<3>(&self.0, rhs.low_u128()),
+            (4, 2) => by2::<4>(&self.0, rhs.low_u128()),
+            (3, 3) => knuth::<3, 3>(&self.0, &rhs.0),
+            (4, 3) => knuth::<4, 3>(&self.0, &rhs.0),
+            _ => knuth::<4, 4>(&self.0, &rhs.0),
+        };
+        (Self(q), Self(r))
+    }
+
+    /// `self % rhs`, giving 0 when `rhs` is zero (EVM MOD). Same as `div_rem(rhs).1`, with the
+    /// fast paths repeated here so that no quotient is stored for them.
+    #[inline]
+    pub fn rem_or_zero(self, rhs: Self) -> Self {
+        let db = rhs.bit_len();
+        if db == 0 {
+            return Self::ZERO;
+        }
+        let ub = self.bit_len();
+        if ub < db {
+            return self;
+        }
+        if ub == db {
+            let (d, borrow) = self.overflowing_sub(rhs);
+            return if borrow { self } else { d };
+        }
+        if ub <= 64 {
+            return Self::from_u64(self.0[0] % rhs.0[0]);
+        }
+        if ub - db < 32 {
+            return Self(div_small_quotient(&self.0, &rhs.0, ub).1);
+        }
+        if db <= 64 {
+            let d = rhs.0[0];
+            return Self::from_u64(match ub.div_ceil(64) {
+                2 => rem_1(&self.0[..2], d),
+                3 => rem_1(&self.0[..3], d),
+                _ => rem_1(&self.0, d),
+            });
+        }
+        if db <= 128 {
+            let d = rhs.low_u128();
+            return Self(match ub.div_ceil(64) {
+                2 => by2::<2>(&self.0, d).1,
+                3 => by2::<3>(&self.0, d).1,
+                _ => by2::<4>(&self.0, d).1,
+            });
+        }
+        self.div_rem(rhs).1
+    }
+
+    /// Signed (two's complement) quotient truncating toward zero (EVM SDIV); 0 when `rhs` is
+    /// zero and `-2^255 / -1` wraps to `-2^255`. Same as `signed_div_rem(rhs).0` without
+    /// negating the remainder.
+    #[inline]
+    pub fn signed_div(self, rhs: Self) -> Self {
+        let q = self.abs_signed().div_rem(rhs.abs_signed()).0;
+        if self.is_negative() != rhs.is_negative() {
+            q.wrapping_neg()
+        } else {
+            q
+        }
+    }
+
+    /// Signed (two's complement) remainder, truncating toward zero: it takes the sign of the
+    /// dividend (EVM SMOD); 0 when `rhs` is zero. Same as `signed_div_rem(rhs).1` without the
+    /// quotient.
+    #[inline]
+    pub fn signed_rem(self, rhs: Self) -> Self {
+        let r = self.abs_signed().rem_or_zero(rhs.abs_signed());
+        if self.is_negative() {
+            r.wrapping_neg()
+        } else {
+            r
+        }
+    }
+
+    /// Quotient and remainder, or `None` if `rhs` is zero.
+    #[inline]
+    pub fn checked_div_rem(self, rhs: Self) -> Option<(Self, Self)> {
+        if rhs.is_zero() {
+            None
+        } else {
+            Some(self.div_rem(rhs))
+        }
+    }
+
+    /// `self / rhs`, or `None` if `rhs` is zero.
+    #[inline]
+    pub fn checked_div(self, rhs: Self) -> Option<Self> {
+        self.checked_div_rem(rhs).map(|(q, _)| q)
+    }
+
+    /// `self % rhs`, or `None` if `rhs` is zero.
+    #[inline]
+    pub fn checked_rem(self, rhs: Self) -> Option<Self> {
+        self.checked_div_rem(rhs).map(|(_, r)| r)
+    }
+
+    /// Signed (two's complement) quotient and remainder, truncating toward zero: the remainder
+    /// takes the sign of the dividend (EVM SDIV and SMOD).
+    ///
+    /// Division by zero returns `(0, 0)`; `-2^255 / -1` wraps to `-2^255` with remainder 0.
+    #[inline]
+    pub fn signed_div_rem(self, rhs: Self) -> (Self, Self) {
+        let (na, nb) = (self.is_negative(), rhs.is_negative());
+        let (q, r) = self.abs_signed().div_rem(rhs.abs_signed());
+        let q = if na != nb { q.wrapping_neg() } else { q };
+        let r = if na { r.wrapping_neg() } else { r };
+        (q, r)
+    }
+}
+
+// Length-specialised entry points: with the limb counts known at compile time the limb loops
+// are unrolled and bounds checks vanish.
+
+#[inline(always)]
+fn by1<const M: usize>(u: &[u64; 4], d: u64) -> ([u64; 4], [u64; 4]) {
+    let mut q = [0u64; 4];
+    let r = div_rem_1(&u[..M], d, &mut q[..M]);
+    (q, [r, 0, 0, 0])
+}
+
+#[inline(always)]
+fn by2<const M: usize>(u: &[u64; 4], d: u128) -> ([u64; 4], [u64; 4]) {
+    let mut q = [0u64; 4];
+    let r = div_rem_2(&u[..M], d, &mut q[..M - 1]);
+    (q, [r as u64, (r >> 64) as u64, 0, 0])
+}
+
+#[inline(always)]
+fn knuth<const M: usize, const D: usize>(u: &[u64; 4], d: &[u64; 4]) -> ([u64; 4], [u64; 4]) {
+    let mut q = [0u64; 4];
+    let mut r = [0u64; 4];
+    div_rem_n::<5>(&u[..M], &d[..D], &mut q[..M - D + 1], &mut r[..D]);
+    (q, r)
+}

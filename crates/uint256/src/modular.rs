@@ -1,0 +1,93 @@
+//! Modular addition and multiplication over the full 257- and 512-bit intermediates.
+
+use crate::algorithms::div::{div_rem_2, div_rem_n, div_small_quotient, rem_1};
+use crate::U256;
+
+/// `u mod m` for a dividend of `N <= 8` limbs and `m != 0`.
+#[inline(always)]
+fn rem_wide<const N: usize>(u: &[u64; N], m: &U256) -> U256 {
+    let mut ulen = N;
+    while ulen > 0 && u[ulen - 1] == 0 {
+        ulen -= 1;
+    }
+    let dlen = m.limb_len();
+    debug_assert!(dlen > 0);
+    if ulen <= 4 {
+        let mut x = [0u64; 4];
+        x[..ulen].copy_from_slice(&u[..ulen]);
+        return U256(x).rem_or_zero(*m);
+    }
+    // Dispatch on the divisor length with the dividend length fixed to N (leading zero limbs
+    // of the dividend are rare here and cost one cheap step each).
+    let mut q = [0u64; 8];
+    let mut r = [0u64; 4];
+    match dlen {
+        1 => r[0] = rem_1(u, m.0[0]),
+        2 => {
+            let rr = div_rem_2(u, m.low_u128(), &mut q[..N - 1]);
+            r[0] = rr as u64;
+            r[1] = (rr >> 64) as u64;
+        }
+        3 => div_rem_n::<9>(u, &m.0[..3], &mut q[..N - 2], &mut r[..3]),
+        _ => div_rem_n::<9>(u, &m.0[..4], &mut q[..N - 3], &mut r[..4]),
+    }
+    U256(r)
+}
+
+impl U256 {
+    /// `(self + rhs) mod m` computed on the exact 257-bit sum (EVM ADDMOD).
+    ///
+    /// Returns 0 when `m` is zero.
+    #[inline]
+    pub fn add_mod(self, rhs: Self, m: Self) -> Self {
+        if m.is_zero() {
+            return Self::ZERO;
+        }
+        // Fast path for a large modulus: when the top limbs of both operands do not exceed the
+        // modulus's, each operand is below 2m, so one conditional subtraction reduces it and
+        // the sum needs at most one more.
+        if m.0[3] != 0 && self.0[3] <= m.0[3] && rhs.0[3] <= m.0[3] {
+            let a = match self.overflowing_sub(m) {
+                (d, false) => d,
+                _ => self,
+            };
+            let b = match rhs.overflowing_sub(m) {
+                (d, false) => d,
+                _ => rhs,
+            };
+            let (s, carry) = a.overflowing_add(b);
+            let (t, borrow) = s.overflowing_sub(m);
+            return if carry || !borrow { t } else { s };
+        }
+        let (s, carry) = self.overflowing_add(rhs);
+        if !carry {
+            return s.rem_or_zero(m);
+        }
+        let u = [s.0[0], s.0[1], s.0[2], s.0[3], 1];
+        if m.bit_len() > 257 - 32 {
+            // Quotient below 2^32: one native division estimates it.
+            let d = [m.0[0], m.0[1], m.0[2], m.0[3], 0];
+            let r = div_small_quotient(&u, &d, 257).1;
+            return U256([r[0], r[1], r[2], r[3]]);
+        }
+        rem_wide(&u, &m)
+    }
+
+    /// `(self * rhs) mod m` computed on the exact 512-bit product (EVM MULMOD).
+    ///
+    /// Returns 0 when `m` is zero.
+    #[inline]
+    pub fn mul_mod(self, rhs: Self, m: Self) -> Self {
+        if m.is_zero() {
+            return Self::ZERO;
+        }
+        let p = self.mul_full(rhs);
+        rem_wide(&p, &m)
+    }
+
+    /// `self mod m` (0 when `m` is zero).
+    #[inline]
+    pub fn reduce_mod(self, m: Self) -> Self {
+        self.div_rem(m).1
+    }
+}

@@ -1,0 +1,19 @@
+//! Lossless, zero-cost conversions to and from `ruint::aliases::U256` (both store four
+//! little-endian `u64` limbs). Note `ruint::Uint::from` is an inherent method of ruint; write
+//! `x.into()` or `<ruint::aliases::U256 as From<U256>>::from(x)` to use this impl.
+
+use crate::U256;
+
+impl From<ruint::aliases::U256> for U256 {
+    #[inline(always)]
+    fn from(x: ruint::aliases::U256) -> Self {
+        Self(x.into_limbs())
+    }
+}
+
+impl From<U256> for ruint::aliases::U256 {
+    #[inline(always)]
+    fn from(x: U256) -> Self {
+        Self::from_limbs(x.0)
+    }
+}

@@ -1,0 +1,68 @@
+//! Logical and arithmetic shifts.
+
+use crate::U256;
+
+impl U256 {
+    /// `self << shift` modulo 2^256; 0 for `shift >= 256`.
+    #[inline(always)]
+    pub const fn wrapping_shl(self, shift: usize) -> Self {
+        if shift >= 256 {
+            return Self::ZERO;
+        }
+        let b = (shift % 64) as u32;
+        let a = self.0;
+        // Shift within limbs first; `(x >> 1) >> (63 - b)` is `x >> (64 - b)`, 0 for b == 0.
+        let t0 = a[0] << b;
+        let t1 = (a[1] << b) | ((a[0] >> 1) >> (63 - b));
+        let t2 = (a[2] << b) | ((a[1] >> 1) >> (63 - b));
+        let t3 = (a[3] << b) | ((a[2] >> 1) >> (63 - b));
+        Self(match shift / 64 {
+            0 => [t0, t1, t2, t3],
+            1 => [0, t0, t1, t2],
+            2 => [0, 0, t0, t1],
+            _ => [0, 0, 0, t0],
+        })
+    }
+
+    /// `self >> shift` (logical); 0 for `shift >= 256`.
+    #[inline(always)]
+    pub const fn wrapping_shr(self, shift: usize) -> Self {
+        if shift >= 256 {
+            return Self::ZERO;
+        }
+        let b = (shift % 64) as u32;
+        let a = self.0;
+        let t0 = (a[0] >> b) | ((a[1] << 1) << (63 - b));
+        let t1 = (a[1] >> b) | ((a[2] << 1) << (63 - b));
+        let t2 = (a[2] >> b) | ((a[3] << 1) << (63 - b));
+        let t3 = a[3] >> b;
+        Self(match shift / 64 {
+            0 => [t0, t1, t2, t3],
+            1 => [t1, t2, t3, 0],
+            2 => [t2, t3, 0, 0],
+            _ => [t3, 0, 0, 0],
+        })
+    }
+
+    /// Arithmetic (sign-filling) right shift of the two's complement value; for
+    /// `shift >= 256` the result is 0 for non-negative and all ones for negative values.
+    #[inline(always)]
+    pub const fn arithmetic_shr(self, shift: usize) -> Self {
+        if self.is_negative() {
+            // Shifting the complement in zeros and complementing back fills with ones.
+            self.not().wrapping_shr(shift).not()
+        } else {
+            self.wrapping_shr(shift)
+        }
+    }
+
+    /// Shift amount of an EVM shift operand: the value itself if below 256, else 256.
+    #[inline(always)]
+    pub(crate) const fn shift_amount(&self) -> usize {
+        if self.0[1] | self.0[2] | self.0[3] != 0 || self.0[0] >= 256 {
+            256
+        } else {
+            self.0[0] as usize
+        }
+    }
+}
