@@ -1,1 +1,323 @@
-//! Placeholder: being implemented.
+//! Constant-time 384-bit modular arithmetic for EVM384 and pairing-friendly curves.
+//!
+//! Values are six little-endian `u64` limbs (`[u64; 6]`, limb 0 least significant), i.e.
+//! integers in `[0, 2^384)`. Three operations are provided, each in two bit-identical
+//! backends: [`asm`] (x86_64 `MULX`/`ADCX`/`ADOX`, selected at run time by CPU feature
+//! detection) and [`portable`] (plain Rust, `u128` products), plus the [`Modulus`] type
+//! and the EVM384 "v7" opcodes in [`evm`].
+//!
+//! # Exact definitions (for every input, reduced or not)
+//!
+//! Let `a`, `b`, `p` be any integers in `[0, 2^384)` and `n0` any integer in `[0, 2^64)`.
+//! Nothing is validated by these functions; they are total and deterministic.
+//!
+//! * `add_mod(a, b, p)`: `s = a + b` (a 385-bit integer); the result is
+//!   `(s - p) mod 2^384` if `s >= p`, otherwise `s`.
+//! * `sub_mod(a, b, p)`: the result is `a - b` if `a >= b`, otherwise
+//!   `(a - b + p) mod 2^384`.
+//! * `mul_mont(a, b, p, n0)`: with `b_i` the 64-bit limbs of `b`,
+//!   ```text
+//!   T = 0
+//!   for i in 0..6:
+//!       T = T + a * b_i
+//!       m = (T mod 2^64) * n0 mod 2^64
+//!       T = floor((T + m * p) / 2^64)
+//!   result = (T - p) mod 2^384  if T >= p,  else T
+//!   ```
+//!   `T < 2^385` holds throughout, so no information is lost. When `p` is odd,
+//!   `n0 = -p^-1 mod 2^64` and `a, b < p`, the division is exact and the result is the
+//!   canonical Montgomery product `a * b * 2^-384 mod p`, in `[0, p)`.
+//!
+//! With reduced inputs (`a, b < p`) all three results are the canonical values in
+//! `[0, p)`. With unreduced inputs they are still exactly the values above (possibly
+//! `>= p`); `p = 0`, even `p` or a wrong `n0` are likewise allowed and follow the same
+//! formulas. A num-bigint model of these formulas is in `tests/common/mod.rs`.
+//!
+//! # Constant time
+//!
+//! Both backends have no branch and no memory access whose condition or address depends
+//! on the values of `a`, `b`, `p` or `n0` (fixed loop counts; final selection by masks in
+//! Rust and `cmov` in assembly). The check is dynamic, with valgrind's memcheck: the
+//! example `ct_valgrind` marks every operand as undefined with a client request, runs
+//! all operations through both backends, and memcheck reports any conditional jump or
+//! address computed from them:
+//!
+//! ```text
+//! CARGO_TARGET_DIR=/work/tgt/evm384 cargo build --release -p evm384 --example ct_valgrind
+//! valgrind --error-exitcode=1 /work/tgt/evm384/release/examples/ct_valgrind
+//! ```
+//!
+//! (`--release` so the optimiser's code is checked; the dev profile works too.) A
+//! deliberately leaky function in the same example, run with `--self-test`, shows that
+//! memcheck does flag a secret-dependent branch.
+//!
+//! The EVM384 opcodes ([`evm`]) check memory bounds from the (public) offsets only.
+
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
+
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+pub mod asm;
+pub mod evm;
+pub mod portable;
+
+use core::fmt;
+
+/// Which implementation executes an operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// Plain Rust ([`portable`]).
+    Portable,
+    /// x86_64 BMI2 + ADX assembly ([`asm`]); the token proves the CPU supports it.
+    #[cfg(target_arch = "x86_64")]
+    Asm(asm::Adx),
+}
+
+impl Backend {
+    /// The fastest backend this CPU supports (feature detection is cached by `std`).
+    #[inline]
+    pub fn detect() -> Backend {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(t) = asm::Adx::detect() {
+            return Backend::Asm(t);
+        }
+        Backend::Portable
+    }
+
+    /// [`add_mod`] on this backend.
+    #[inline(always)]
+    pub fn add_mod(self, a: &[u64; 6], b: &[u64; 6], p: &[u64; 6]) -> [u64; 6] {
+        match self {
+            Backend::Portable => portable::add_mod(a, b, p),
+            #[cfg(target_arch = "x86_64")]
+            Backend::Asm(t) => t.add_mod(a, b, p),
+        }
+    }
+
+    /// [`sub_mod`] on this backend.
+    #[inline(always)]
+    pub fn sub_mod(self, a: &[u64; 6], b: &[u64; 6], p: &[u64; 6]) -> [u64; 6] {
+        match self {
+            Backend::Portable => portable::sub_mod(a, b, p),
+            #[cfg(target_arch = "x86_64")]
+            Backend::Asm(t) => t.sub_mod(a, b, p),
+        }
+    }
+
+    /// [`mul_mont`] on this backend.
+    #[inline(always)]
+    pub fn mul_mont(self, a: &[u64; 6], b: &[u64; 6], p: &[u64; 6], n0: u64) -> [u64; 6] {
+        match self {
+            Backend::Portable => portable::mul_mont(a, b, p, n0),
+            #[cfg(target_arch = "x86_64")]
+            Backend::Asm(t) => t.mul_mont(a, b, p, n0),
+        }
+    }
+
+    #[inline(always)]
+    fn mul_mont_packed(self, a: &[u64; 6], b: &[u64; 6], pn: &[u64; 7]) -> [u64; 6] {
+        match self {
+            Backend::Portable => {
+                let p = [pn[0], pn[1], pn[2], pn[3], pn[4], pn[5]];
+                portable::mul_mont(a, b, &p, pn[6])
+            }
+            #[cfg(target_arch = "x86_64")]
+            Backend::Asm(t) => t.mul_mont_packed(a, b, pn),
+        }
+    }
+}
+
+/// Modular addition (see the crate-level definition), on the detected backend.
+#[inline]
+pub fn add_mod(a: &[u64; 6], b: &[u64; 6], p: &[u64; 6]) -> [u64; 6] {
+    Backend::detect().add_mod(a, b, p)
+}
+
+/// Modular subtraction (see the crate-level definition), on the detected backend.
+#[inline]
+pub fn sub_mod(a: &[u64; 6], b: &[u64; 6], p: &[u64; 6]) -> [u64; 6] {
+    Backend::detect().sub_mod(a, b, p)
+}
+
+/// Montgomery multiplication `a * b * 2^-384 mod p` (see the crate-level definition),
+/// on the detected backend.
+#[inline]
+pub fn mul_mont(a: &[u64; 6], b: &[u64; 6], p: &[u64; 6], n0: u64) -> [u64; 6] {
+    Backend::detect().mul_mont(a, b, p, n0)
+}
+
+/// `-p^-1 mod 2^64` for odd `p0` (the low limb of `p`); meaningless for even `p0`.
+pub const fn neg_inv64(p0: u64) -> u64 {
+    // Newton iteration: x = p0 is correct to 3 bits; each step doubles that.
+    let mut x = p0;
+    let mut i = 0;
+    while i < 5 {
+        x = x.wrapping_mul(2u64.wrapping_sub(p0.wrapping_mul(x)));
+        i += 1;
+    }
+    x.wrapping_neg()
+}
+
+/// Why a value cannot be used as a [`Modulus`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModulusError {
+    /// `p` is even (including zero): Montgomery arithmetic needs an odd modulus.
+    Even,
+    /// `p == 1`: there is no non-trivial arithmetic modulo 1.
+    One,
+    /// The byte encoding has non-zero bytes beyond 48 bytes (`p >= 2^384`).
+    TooLarge,
+}
+
+impl fmt::Display for ModulusError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ModulusError::Even => {
+                "modulus is even (or zero); Montgomery arithmetic needs an odd modulus"
+            }
+            ModulusError::One => "modulus is 1",
+            ModulusError::TooLarge => "modulus does not fit in 384 bits",
+        })
+    }
+}
+
+impl std::error::Error for ModulusError {}
+
+/// A validated odd modulus `3 <= p < 2^384` with precomputed `n0 = -p^-1 mod 2^64` and
+/// `R^2 mod p` (`R = 2^384`), bound to a [`Backend`].
+///
+/// Its operations follow the crate-level definitions; with reduced inputs (`< p`) they
+/// return canonical results in `[0, p)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Modulus {
+    /// `[p0, .., p5, n0]`, the layout the assembly reads.
+    pn: [u64; 7],
+    r2: [u64; 6],
+    backend: Backend,
+}
+
+impl Modulus {
+    /// Validates `p` (little-endian limbs) and precomputes `n0` and `R^2 mod p`, using
+    /// [`Backend::detect`].
+    pub fn new(p: [u64; 6]) -> Result<Modulus, ModulusError> {
+        if p[0] & 1 == 0 {
+            return Err(ModulusError::Even);
+        }
+        if p == [1, 0, 0, 0, 0, 0] {
+            return Err(ModulusError::One);
+        }
+        let n0 = neg_inv64(p[0]);
+        // R^2 mod p = 2^768 mod p by 768 modular doublings of 1 (p is public here).
+        let mut x = [1u64, 0, 0, 0, 0, 0];
+        for _ in 0..768 {
+            x = portable::add_mod(&x, &x, &p);
+        }
+        Ok(Modulus {
+            pn: [p[0], p[1], p[2], p[3], p[4], p[5], n0],
+            r2: x,
+            backend: Backend::detect(),
+        })
+    }
+
+    /// [`Modulus::new`] from a little-endian byte string (any length; bytes beyond the
+    /// 48th must be zero).
+    pub fn from_le_bytes(bytes: &[u8]) -> Result<Modulus, ModulusError> {
+        Modulus::new(limbs_from_le_bytes(bytes).ok_or(ModulusError::TooLarge)?)
+    }
+
+    /// [`Modulus::new`] from a big-endian byte string (any length; leading bytes beyond
+    /// the last 48 must be zero).
+    pub fn from_be_bytes(bytes: &[u8]) -> Result<Modulus, ModulusError> {
+        let le: Vec<u8> = bytes.iter().rev().copied().collect();
+        Modulus::from_le_bytes(&le)
+    }
+
+    /// The same modulus on another backend.
+    pub fn with_backend(mut self, backend: Backend) -> Modulus {
+        self.backend = backend;
+        self
+    }
+
+    /// The backend in use.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// `p`, little-endian limbs.
+    pub fn p(&self) -> [u64; 6] {
+        [
+            self.pn[0], self.pn[1], self.pn[2], self.pn[3], self.pn[4], self.pn[5],
+        ]
+    }
+
+    #[inline(always)]
+    fn p_ref(&self) -> &[u64; 6] {
+        self.pn[..6].try_into().expect("6 limbs")
+    }
+
+    /// `n0 = -p^-1 mod 2^64`.
+    pub fn n0(&self) -> u64 {
+        self.pn[6]
+    }
+
+    /// `R^2 mod p` with `R = 2^384`.
+    pub fn r2(&self) -> [u64; 6] {
+        self.r2
+    }
+
+    /// `add_mod(a, b, p)`.
+    #[inline(always)]
+    pub fn add(&self, a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
+        self.backend.add_mod(a, b, self.p_ref())
+    }
+
+    /// `sub_mod(a, b, p)`.
+    #[inline(always)]
+    pub fn sub(&self, a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
+        self.backend.sub_mod(a, b, self.p_ref())
+    }
+
+    /// `mul_mont(a, b, p, n0)`: `a * b * R^-1 mod p` for reduced inputs.
+    ///
+    /// With the correct `n0` the definition is symmetric in `a` and `b` for *all* inputs
+    /// (the loop computes `T = (a*b + M*p) / R` exactly, where `M` is the unique value in
+    /// `[0, R)` making the division exact), so this calls the kernel as `mul_mont(b, a)`:
+    /// the kernel consumes its second operand one limb per row, so a dependency chain
+    /// through `a` (`x = m.mul(&x, &y)`) overlaps better.
+    #[inline(always)]
+    pub fn mul(&self, a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
+        self.backend.mul_mont_packed(b, a, &self.pn)
+    }
+
+    /// `a * R mod p`, canonical (in `[0, p)`) for every `a < 2^384`.
+    pub fn to_montgomery(&self, a: &[u64; 6]) -> [u64; 6] {
+        self.mul(a, &self.r2)
+    }
+
+    /// `a * R^-1 mod p`, canonical for every `a < 2^384`.
+    pub fn from_montgomery(&self, a: &[u64; 6]) -> [u64; 6] {
+        self.mul(a, &[1, 0, 0, 0, 0, 0])
+    }
+}
+
+/// Little-endian bytes (any length) to limbs; `None` if a byte beyond the 48th is set.
+pub fn limbs_from_le_bytes(bytes: &[u8]) -> Option<[u64; 6]> {
+    if bytes.iter().skip(48).any(|&b| b != 0) {
+        return None;
+    }
+    let mut r = [0u64; 6];
+    for (i, &b) in bytes.iter().take(48).enumerate() {
+        r[i / 8] |= (b as u64) << (8 * (i % 8));
+    }
+    Some(r)
+}
+
+/// Limbs to 48 little-endian bytes.
+pub fn limbs_to_le_bytes(a: &[u64; 6]) -> [u8; 48] {
+    let mut r = [0u8; 48];
+    for (i, limb) in a.iter().enumerate() {
+        r[8 * i..8 * i + 8].copy_from_slice(&limb.to_le_bytes());
+    }
+    r
+}
