@@ -1,10 +1,40 @@
-//! Placeholder: being implemented.
-use crate::{Precompile, PrecompileError, PrecompileResult};
-fn todo_gas(_: &[u8]) -> u64 {
-    0
+//! 0x04 IDENTITY: returns its input.
+
+use crate::{charge, linear_gas, Precompile, PrecompileOutput, PrecompileResult};
+
+/// Base gas of IDENTITY.
+pub const BASE_GAS: u64 = 15;
+/// Gas per 32-byte word of input.
+pub const WORD_GAS: u64 = 3;
+
+/// The gas of IDENTITY on `input`: `15 + 3 * ceil(len / 32)` (saturating; never fails).
+pub fn gas(input: &[u8]) -> u64 {
+    linear_gas(input.len(), BASE_GAS, WORD_GAS)
 }
-fn todo_run(_: &[u8], _: u64) -> PrecompileResult {
-    Err(PrecompileError::Backend("not implemented yet"))
+
+/// Runs IDENTITY: returns a copy of `input`. Every input is valid; the only error is
+/// [`crate::PrecompileError::OutOfGas`] when [`gas`] exceeds `gas_limit` (checked before the
+/// copy is allocated).
+pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
+    let gas_used = charge(gas(input), gas_limit)?;
+    Ok(PrecompileOutput::new(gas_used, input.to_vec()))
 }
-/// Placeholder.
-pub const IDENTITY: Precompile = Precompile::new(0x04, "IDENTITY", todo_gas, todo_run);
+
+/// The IDENTITY precompile at 0x04 (since Frontier).
+pub const IDENTITY: Precompile = Precompile::new(0x04, "IDENTITY", gas, run);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::PrecompileError;
+
+    #[test]
+    fn copies_input() {
+        assert_eq!(run(b"", 15).unwrap(), PrecompileOutput::new(15, vec![]));
+        assert_eq!(
+            run(&[7; 33], 21).unwrap(),
+            PrecompileOutput::new(21, vec![7; 33])
+        );
+        assert_eq!(run(&[7; 33], 20), Err(PrecompileError::OutOfGas));
+    }
+}

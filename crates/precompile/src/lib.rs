@@ -14,6 +14,8 @@
 mod error;
 mod fork;
 mod set;
+#[cfg(test)]
+mod test_vectors;
 
 pub mod blake2f;
 pub mod bls12_381;
@@ -22,6 +24,8 @@ pub mod ecrecover;
 pub mod identity;
 pub mod kzg_point_evaluation;
 pub mod modexp;
+#[cfg(feature = "revm")]
+pub mod revm;
 pub mod ripemd160;
 pub mod secp256r1;
 pub mod sha256;

@@ -1,0 +1,250 @@
+//! Safe wrappers over the `blst` C API used by the EIP-2537 precompiles. All `unsafe` code of
+//! the BLS12-381 precompiles lives here; every wrapper takes and returns plain values.
+#![allow(unsafe_code)]
+
+use blst::{
+    blst_bendian_from_fp, blst_final_exp, blst_fp, blst_fp12, blst_fp12_is_one, blst_fp2,
+    blst_fp_from_bendian, blst_map_to_g1, blst_map_to_g2, blst_miller_loop_n, blst_p1,
+    blst_p1_add_or_double, blst_p1_add_or_double_affine, blst_p1_affine, blst_p1_affine_in_g1,
+    blst_p1_affine_on_curve, blst_p1_from_affine, blst_p1_mult, blst_p1_to_affine,
+    blst_p1s_mult_pippenger, blst_p1s_mult_pippenger_scratch_sizeof, blst_p2,
+    blst_p2_add_or_double_affine, blst_p2_affine, blst_p2_affine_in_g2, blst_p2_affine_on_curve,
+    blst_p2_from_affine, blst_p2_mult, blst_p2_to_affine, blst_p2s_mult_pippenger,
+    blst_p2s_mult_pippenger_scratch_sizeof, limb_t, MultiPoint,
+};
+use core::ptr;
+
+/// The base-field modulus p, big-endian (48 bytes).
+const P_BE: [u8; 48] = [
+    0x1a, 0x01, 0x11, 0xea, 0x39, 0x7f, 0xe6, 0x9a, 0x4b, 0x1b, 0xa7, 0xb6, 0x43, 0x4b, 0xac, 0xd7,
+    0x64, 0x77, 0x4b, 0x84, 0xf3, 0x85, 0x12, 0xbf, 0x67, 0x30, 0xd2, 0xa0, 0xf6, 0xb0, 0xf6, 0x24,
+    0x1e, 0xab, 0xff, 0xfe, 0xb1, 0x53, 0xff, 0xff, 0xb9, 0xfe, 0xff, 0xff, 0xff, 0xff, 0xaa, 0xab,
+];
+
+/// From this many points on, MSMs use blst's own `MultiPoint::mult` driver (Pippenger, split
+/// across blst's thread pool as revm does); below it, single-threaded Pippenger.
+pub(crate) const MSM_THREADED_FROM: usize = 32;
+
+/// A base-field element from 48 big-endian bytes; `None` when the value is not below p.
+#[inline]
+pub(crate) fn fp_from_be(b: &[u8; 48]) -> Option<blst_fp> {
+    if b >= &P_BE {
+        return None;
+    }
+    let mut fp = blst_fp::default();
+    // SAFETY: `fp` is a valid, writable blst_fp and `b` points to 48 readable bytes.
+    unsafe { blst_fp_from_bendian(&mut fp, b.as_ptr()) };
+    Some(fp)
+}
+
+/// The 48 big-endian bytes of a base-field element.
+#[inline]
+pub(crate) fn fp_to_be(fp: &blst_fp) -> [u8; 48] {
+    let mut out = [0u8; 48];
+    // SAFETY: `out` has room for the 48 bytes written; `fp` is a valid blst_fp.
+    unsafe { blst_bendian_from_fp(out.as_mut_ptr(), fp) };
+    out
+}
+
+/// Whether an affine G1 point (not the all-zero infinity) satisfies the curve equation.
+#[inline]
+pub(crate) fn p1_on_curve(p: &blst_p1_affine) -> bool {
+    // SAFETY: `p` is a valid reference to an initialised affine point.
+    unsafe { blst_p1_affine_on_curve(p) }
+}
+
+/// Whether an on-curve affine G1 point is in the order-r subgroup.
+#[inline]
+pub(crate) fn p1_in_g1(p: &blst_p1_affine) -> bool {
+    // SAFETY: `p` is a valid reference to an initialised affine point.
+    unsafe { blst_p1_affine_in_g1(p) }
+}
+
+/// Whether an affine G2 point (not the all-zero infinity) satisfies the curve equation.
+#[inline]
+pub(crate) fn p2_on_curve(p: &blst_p2_affine) -> bool {
+    // SAFETY: `p` is a valid reference to an initialised affine point.
+    unsafe { blst_p2_affine_on_curve(p) }
+}
+
+/// Whether an on-curve affine G2 point is in the order-r subgroup.
+#[inline]
+pub(crate) fn p2_in_g2(p: &blst_p2_affine) -> bool {
+    // SAFETY: `p` is a valid reference to an initialised affine point.
+    unsafe { blst_p2_affine_in_g2(p) }
+}
+
+#[inline]
+fn p1_affine(p: &blst_p1) -> blst_p1_affine {
+    let mut out = blst_p1_affine::default();
+    // SAFETY: both pointers refer to valid, distinct values.
+    unsafe { blst_p1_to_affine(&mut out, p) };
+    out
+}
+
+#[inline]
+fn p2_affine(p: &blst_p2) -> blst_p2_affine {
+    let mut out = blst_p2_affine::default();
+    // SAFETY: both pointers refer to valid, distinct values.
+    unsafe { blst_p2_to_affine(&mut out, p) };
+    out
+}
+
+/// `a + b` for on-curve G1 points (any of them may be the all-zero infinity, or equal).
+#[inline]
+pub(crate) fn p1_add(a: &blst_p1_affine, b: &blst_p1_affine) -> blst_p1_affine {
+    let mut acc = blst_p1::default();
+    // SAFETY: valid pointers; blst allows `out` to alias the first input.
+    unsafe {
+        blst_p1_from_affine(&mut acc, a);
+        let acc_ptr = &raw mut acc;
+        blst_p1_add_or_double_affine(acc_ptr, acc_ptr, b);
+    }
+    p1_affine(&acc)
+}
+
+/// `a + b` for on-curve G2 points (any of them may be the all-zero infinity, or equal).
+#[inline]
+pub(crate) fn p2_add(a: &blst_p2_affine, b: &blst_p2_affine) -> blst_p2_affine {
+    let mut acc = blst_p2::default();
+    // SAFETY: valid pointers; blst allows `out` to alias the first input.
+    unsafe {
+        blst_p2_from_affine(&mut acc, a);
+        let acc_ptr = &raw mut acc;
+        blst_p2_add_or_double_affine(acc_ptr, acc_ptr, b);
+    }
+    p2_affine(&acc)
+}
+
+/// `s * P` (projective) for a G1 point and a 32-byte little-endian scalar (256 bits used).
+#[inline]
+fn p1_mult(point: &blst_p1_affine, scalar: &[u8; 32]) -> blst_p1 {
+    let mut p = blst_p1::default();
+    let mut out = blst_p1::default();
+    // SAFETY: valid, distinct pointers; the scalar has the 32 bytes 256 bits need.
+    unsafe {
+        blst_p1_from_affine(&mut p, point);
+        blst_p1_mult(&mut out, &p, scalar.as_ptr(), 256);
+    }
+    out
+}
+
+/// `sum s_i * P_i` over G1 points `points` (none at infinity) and 32-byte little-endian scalars
+/// `scalars` (all 256 bits are used). Returns infinity for an empty list.
+pub(crate) fn p1_msm(points: &[blst_p1_affine], scalars: &[[u8; 32]]) -> blst_p1_affine {
+    assert_eq!(points.len(), scalars.len());
+    match points.len() {
+        0 => blst_p1_affine::default(),
+        1 => p1_affine(&p1_mult(&points[0], &scalars[0])),
+        // Two GLV multiplications and an addition beat Pippenger (which has no GLV) at k = 2.
+        2 => {
+            let a = p1_mult(&points[0], &scalars[0]);
+            let b = p1_mult(&points[1], &scalars[1]);
+            let mut sum = blst_p1::default();
+            // SAFETY: valid pointers to initialised points and a writable output.
+            unsafe { blst_p1_add_or_double(&mut sum, &a, &b) };
+            p1_affine(&sum)
+        }
+        n if n >= MSM_THREADED_FROM => p1_affine(&points.mult(scalars.as_flattened(), 256)),
+        n => {
+            // SAFETY: blst returns the scratch size in bytes for `n` points.
+            let words =
+                unsafe { blst_p1s_mult_pippenger_scratch_sizeof(n) }.div_ceil(size_of::<limb_t>());
+            let mut scratch: Vec<limb_t> = vec![0; words];
+            let pts = [points.as_ptr(), ptr::null()];
+            let scs = [scalars.as_ptr().cast::<u8>(), ptr::null()];
+            let mut out = blst_p1::default();
+            // SAFETY: with a null second pointer, blst reads `n` consecutive points and `n`
+            // consecutive 32-byte scalars from the first pointers; both slices have `n`
+            // elements, and `scratch` has the size blst asked for.
+            unsafe {
+                blst_p1s_mult_pippenger(
+                    &mut out,
+                    pts.as_ptr(),
+                    n,
+                    scs.as_ptr(),
+                    256,
+                    scratch.as_mut_ptr(),
+                )
+            };
+            p1_affine(&out)
+        }
+    }
+}
+
+/// `sum s_i * Q_i` over G2 points (none at infinity); as [`p1_msm`].
+pub(crate) fn p2_msm(points: &[blst_p2_affine], scalars: &[[u8; 32]]) -> blst_p2_affine {
+    assert_eq!(points.len(), scalars.len());
+    match points.len() {
+        0 => blst_p2_affine::default(),
+        1 => {
+            let mut p = blst_p2::default();
+            let mut out = blst_p2::default();
+            // SAFETY: valid, distinct pointers; the scalar has the 32 bytes 256 bits need.
+            unsafe {
+                blst_p2_from_affine(&mut p, &points[0]);
+                blst_p2_mult(&mut out, &p, scalars[0].as_ptr(), 256);
+            }
+            p2_affine(&out)
+        }
+        n if n >= MSM_THREADED_FROM => p2_affine(&points.mult(scalars.as_flattened(), 256)),
+        n => {
+            // SAFETY: blst returns the scratch size in bytes for `n` points.
+            let words =
+                unsafe { blst_p2s_mult_pippenger_scratch_sizeof(n) }.div_ceil(size_of::<limb_t>());
+            let mut scratch: Vec<limb_t> = vec![0; words];
+            let pts = [points.as_ptr(), ptr::null()];
+            let scs = [scalars.as_ptr().cast::<u8>(), ptr::null()];
+            let mut out = blst_p2::default();
+            // SAFETY: as in `p1_msm`: `n` points, `n` 32-byte scalars, scratch of blst's size.
+            unsafe {
+                blst_p2s_mult_pippenger(
+                    &mut out,
+                    pts.as_ptr(),
+                    n,
+                    scs.as_ptr(),
+                    256,
+                    scratch.as_mut_ptr(),
+                )
+            };
+            p2_affine(&out)
+        }
+    }
+}
+
+/// Whether `prod e(P_i, Q_i) == 1` for validated, non-infinity pairs (`true` when empty): one
+/// multi-Miller loop over all pairs, then a single final exponentiation.
+pub(crate) fn pairing_is_one(g1: &[blst_p1_affine], g2: &[blst_p2_affine]) -> bool {
+    assert_eq!(g1.len(), g2.len());
+    if g1.is_empty() {
+        return true;
+    }
+    let ps = [g1.as_ptr(), ptr::null()];
+    let qs = [g2.as_ptr(), ptr::null()];
+    let mut ml = blst_fp12::default();
+    let mut f = blst_fp12::default();
+    // SAFETY: with a null second pointer, blst reads `g1.len()` consecutive points from each
+    // first pointer; both slices have that many elements. Outputs are distinct and writable.
+    unsafe {
+        blst_miller_loop_n(&mut ml, qs.as_ptr(), ps.as_ptr(), g1.len());
+        blst_final_exp(&mut f, &ml);
+        blst_fp12_is_one(&f)
+    }
+}
+
+/// EIP-2537 MAP_FP_TO_G1: the simplified-SWU map of `u` to the 11-isogenous curve, the isogeny,
+/// and cofactor clearing (no hashing).
+pub(crate) fn map_fp_to_g1(u: &blst_fp) -> blst_p1_affine {
+    let mut p = blst_p1::default();
+    // SAFETY: valid pointers; a null `v` asks blst for the single-element map.
+    unsafe { blst_map_to_g1(&mut p, u, ptr::null()) };
+    p1_affine(&p)
+}
+
+/// EIP-2537 MAP_FP2_TO_G2: as [`map_fp_to_g1`] over Fp2 (3-isogeny, G2 cofactor clearing).
+pub(crate) fn map_fp2_to_g2(u: &blst_fp2) -> blst_p2_affine {
+    let mut p = blst_p2::default();
+    // SAFETY: valid pointers; a null `v` asks blst for the single-element map.
+    unsafe { blst_map_to_g2(&mut p, u, ptr::null()) };
+    p2_affine(&p)
+}

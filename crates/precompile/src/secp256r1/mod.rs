@@ -1,0 +1,189 @@
+//! `P256VERIFY` (`0x100`): ECDSA signature verification over secp256r1 (NIST P-256) with a
+//! caller-supplied 32-byte message hash.
+//!
+//! - [`P256VERIFY`] follows EIP-7951 (Osaka, 6900 gas).
+//! - [`P256VERIFY_RIP7212`] follows RIP-7212 (3450 gas, the L2 variant): same interface and
+//!   checks, but the recovered x-coordinate `R'.x` is compared with `r` exactly, where EIP-7951
+//!   compares `R'.x mod n`. The two differ only when `R'.x` lies in `[n, p)`, which needs
+//!   `r < p - n` (about `2^128`); only then is the exact coordinate computed.
+//!
+//! Input: `hash || r || s || qx || qy` (5 x 32 bytes, big-endian). A call never fails for a bad
+//! input: any input that is not exactly 160 bytes, has `r` or `s` outside `[1, n)`, a public-key
+//! coordinate `>= p`, a key that is not on the curve, or a signature that does not verify
+//! returns an empty output and still consumes the gas. A valid signature returns the 32-byte
+//! word 1. High `s` values are accepted (no malleability rule), and the hash is the big-endian
+//! integer `e`, used modulo `n`.
+//!
+//! Verification runs on aws-lc's C API (`aws-lc-sys`: `EC_KEY` + `ECDSA_do_verify`) by default
+//! ([`awslc_ffi`]); [`awslc`] is the same check through `aws-lc-rs`'s safe prehashed-ECDSA API
+//! (slower: it re-imports the key as an `EVP_PKEY` with a full key check and round-trips the
+//! signature through DER), kept as a test oracle and bench baseline. The cargo feature
+//! `p256-rustcrypto` also builds [`rustcrypto`] (the `p256` crate, revm's default) as a bench
+//! baseline.
+
+use crate::{charge, Precompile, PrecompileOutput, PrecompileResult};
+
+pub mod awslc;
+pub mod awslc_ffi;
+#[cfg(feature = "p256-rustcrypto")]
+pub mod rustcrypto;
+
+/// EIP-7951 price of P256VERIFY (Osaka).
+pub const P256VERIFY_GAS: u64 = 6_900;
+/// RIP-7212 price of P256VERIFY.
+pub const P256VERIFY_GAS_RIP7212: u64 = 3_450;
+/// The only input length that can verify: hash, r, s, qx, qy.
+pub const INPUT_LEN: usize = 160;
+
+/// P256VERIFY as in EIP-7951 (Osaka): 6900 gas.
+pub const P256VERIFY: Precompile = Precompile::new(0x100, "P256VERIFY", gas_eip7951, run_eip7951);
+/// P256VERIFY as in RIP-7212 (for L2s): 3450 gas, exact `R'.x == r` comparison.
+pub const P256VERIFY_RIP7212: Precompile =
+    Precompile::new(0x100, "P256VERIFY", gas_rip7212, run_rip7212);
+
+/// The group order n of secp256r1, big-endian.
+pub(crate) const N: [u8; 32] = [
+    0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17, 0x9e, 0x84, 0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63, 0x25, 0x51,
+];
+/// The field modulus p of secp256r1, big-endian.
+pub(crate) const P: [u8; 32] = [
+    0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+];
+/// `p - n`, big-endian: an `r` at or above it cannot have a second x-coordinate `r + n < p`.
+const P_MINUS_N: [u8; 32] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x43, 0x19, 0x05, 0x52, 0x58, 0xe8, 0x61, 0x7b,
+    0x0c, 0x46, 0x35, 0x3d, 0x03, 0x9c, 0xda, 0xae,
+];
+
+/// The gas of P256VERIFY under EIP-7951: 6900 whatever the input.
+pub fn gas_eip7951(_input: &[u8]) -> u64 {
+    P256VERIFY_GAS
+}
+
+/// The gas of P256VERIFY under RIP-7212: 3450 whatever the input.
+pub fn gas_rip7212(_input: &[u8]) -> u64 {
+    P256VERIFY_GAS_RIP7212
+}
+
+/// Runs P256VERIFY under EIP-7951: `OutOfGas` when `gas_limit < 6900`; otherwise 6900 gas and
+/// the word 1 when [`verify_eip7951`] accepts, an empty output when it does not.
+pub fn run_eip7951(input: &[u8], gas_limit: u64) -> PrecompileResult {
+    let gas_used = charge(P256VERIFY_GAS, gas_limit)?;
+    Ok(PrecompileOutput::new(
+        gas_used,
+        output(verify_eip7951(input)),
+    ))
+}
+
+/// Runs P256VERIFY under RIP-7212: `OutOfGas` when `gas_limit < 3450`; otherwise 3450 gas and
+/// the word 1 when [`verify_rip7212`] accepts, an empty output when it does not.
+pub fn run_rip7212(input: &[u8], gas_limit: u64) -> PrecompileResult {
+    let gas_used = charge(P256VERIFY_GAS_RIP7212, gas_limit)?;
+    Ok(PrecompileOutput::new(
+        gas_used,
+        output(verify_rip7212(input)),
+    ))
+}
+
+fn output(ok: bool) -> Vec<u8> {
+    if ok {
+        let mut w = vec![0u8; 32];
+        w[31] = 1;
+        w
+    } else {
+        Vec::new()
+    }
+}
+
+/// The fields of a 160-byte input that passed the range checks.
+pub(crate) struct Parsed<'a> {
+    pub hash: &'a [u8; 32],
+    pub r: &'a [u8; 32],
+    pub s: &'a [u8; 32],
+    pub qx: &'a [u8; 32],
+    pub qy: &'a [u8; 32],
+}
+
+/// Splits a 160-byte input and applies the range checks shared by both specs: `r, s` in
+/// `[1, n)`, `qx, qy` in `[0, p)`. `None` when the input fails any of them.
+pub(crate) fn parse(input: &[u8]) -> Option<Parsed<'_>> {
+    let input: &[u8; INPUT_LEN] = input.try_into().ok()?;
+    let f = |i: usize| -> &[u8; 32] { input[32 * i..32 * i + 32].try_into().expect("32 bytes") };
+    let p = Parsed {
+        hash: f(0),
+        r: f(1),
+        s: f(2),
+        qx: f(3),
+        qy: f(4),
+    };
+    let nonzero_below_n = |v: &[u8; 32]| v.iter().any(|&b| b != 0) && v < &N;
+    if !nonzero_below_n(p.r) || !nonzero_below_n(p.s) || p.qx >= &P || p.qy >= &P {
+        return None;
+    }
+    Some(p)
+}
+
+/// EIP-7951 verification of a 160-byte `hash || r || s || qx || qy`: whether `r, s` are in
+/// `[1, n)`, `(qx, qy)` is a point on the curve (coordinates below p; the point at infinity has
+/// no encoding and is rejected), and `R' = (e/s) G + (r/s) Q` is not infinity with
+/// `R'.x mod n == r`. Returns `false` on any bad input (wrong length included), never panics.
+pub fn verify_eip7951(input: &[u8]) -> bool {
+    parse(input).is_some_and(|p| awslc_ffi::verify(&p))
+}
+
+/// RIP-7212 verification: as [`verify_eip7951`], but `R'.x` must equal `r` exactly (not only
+/// modulo n). Returns `false` on any bad input, never panics.
+pub fn verify_rip7212(input: &[u8]) -> bool {
+    let Some(p) = parse(input) else {
+        return false;
+    };
+    if !awslc_ffi::verify(&p) {
+        return false;
+    }
+    // Accepted modulo n: R'.x is r or r + n; r + n is a field element only when r < p - n.
+    if p.r >= &P_MINUS_N {
+        return true;
+    }
+    exact::recovered_x(&p).is_some_and(|x| &x == p.r)
+}
+
+/// Computes `R'.x` itself with the `p256` crate, for the rare RIP-7212 case where the modular
+/// comparison is ambiguous.
+mod exact {
+    use super::Parsed;
+    use p256::{
+        ecdsa::VerifyingKey,
+        elliptic_curve::{
+            ff::PrimeField,
+            group::Group,
+            ops::{MulByGeneratorVartime, Reduce},
+            point::AffineCoordinates,
+        },
+        FieldBytes, ProjectivePoint, Scalar,
+    };
+
+    /// The big-endian x-coordinate of `R' = (e/s) G + (r/s) Q`, or `None` when the key is not
+    /// on the curve or `R'` is infinity.
+    pub(super) fn recovered_x(p: &Parsed<'_>) -> Option<[u8; 32]> {
+        let mut sec1 = [0u8; 65];
+        sec1[0] = 4;
+        sec1[1..33].copy_from_slice(p.qx);
+        sec1[33..].copy_from_slice(p.qy);
+        let q = ProjectivePoint::from(*VerifyingKey::from_sec1_bytes(&sec1).ok()?.as_affine());
+        let r: Scalar = Option::from(Scalar::from_repr(FieldBytes::from(*p.r)))?;
+        let s: Scalar = Option::from(Scalar::from_repr(FieldBytes::from(*p.s)))?;
+        let e = <Scalar as Reduce<FieldBytes>>::reduce(&FieldBytes::from(*p.hash));
+        let s_inv: Scalar = Option::from(s.invert())?;
+        let rp =
+            ProjectivePoint::mul_by_generator_and_mul_add_vartime(&(e * s_inv), &(r * s_inv), &q);
+        if bool::from(rp.is_identity()) {
+            return None;
+        }
+        Some(rp.to_affine().x().into())
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,2 @@
+#![no_main]
+libfuzzer_sys::fuzz_target!(|data: &[u8]| precompile_fuzz::fuzz_number(0x01, data));

@@ -1,0 +1,100 @@
+//! Shared checks of the fuzz targets: every precompile must not panic, must never use more gas
+//! than its limit, and must agree with `revm-precompile` 43 (success, output bytes, gas).
+
+use precompile::{precompiles, Fork, Precompile, PrecompileError};
+use revm_precompile::{PrecompileSpecId, PrecompileStatus};
+
+/// The revm spec of one of our forks.
+pub fn spec_id(fork: Fork) -> PrecompileSpecId {
+    match fork {
+        Fork::Homestead => PrecompileSpecId::HOMESTEAD,
+        Fork::Byzantium => PrecompileSpecId::BYZANTIUM,
+        Fork::Istanbul => PrecompileSpecId::ISTANBUL,
+        Fork::Berlin => PrecompileSpecId::BERLIN,
+        Fork::Cancun => PrecompileSpecId::CANCUN,
+        Fork::Prague => PrecompileSpecId::PRAGUE,
+        Fork::Osaka => PrecompileSpecId::OSAKA,
+    }
+}
+
+/// The largest gas limit the targets use: above any block's gas limit. (revm-precompile 43
+/// aborts on a capacity overflow when MODEXP's exponent length is 2^64 or more and the limit
+/// is above its saturated price of about 9.2e17; real limits never come near.)
+pub const MAX_LIMIT: u64 = 100_000_000;
+
+/// Gas limit chosen by one byte of fuzz data: one below the price (out of gas), a small limit,
+/// or the price itself, all capped at [`MAX_LIMIT`].
+fn limit_from(selector: u8, input: &[u8], p: &Precompile) -> u64 {
+    let required = p.required_gas(input);
+    match selector % 4 {
+        0 => required.saturating_sub(1).min(MAX_LIMIT),
+        1 => u64::from(selector) * 7,
+        _ => required.min(MAX_LIMIT),
+    }
+}
+
+/// Runs `p` (ours) and revm's precompile at the same address and fork on `input` with `limit`,
+/// and panics (a fuzz finding) on a panic, a gas overrun or any disagreement.
+pub fn check_one(fork: Fork, p: &Precompile, input: &[u8], limit: u64) {
+    let ours = p.run(input, limit);
+    if let Ok(out) = &ours {
+        assert!(
+            out.gas_used <= limit,
+            "{p:?} used {} > {limit}",
+            out.gas_used
+        );
+    }
+    let set = revm_precompile::Precompiles::new(spec_id(fork));
+    let Some(theirs) = set.get(&revm_precompile::u64_to_address(p.number() as u64)) else {
+        return;
+    };
+    let theirs = theirs.execute(input, limit, 0).expect("revm fatal error");
+    match (&ours, &theirs.status) {
+        (Ok(out), PrecompileStatus::Success) => {
+            assert_eq!(out.bytes[..], theirs.bytes[..], "{p:?} at {fork}: output");
+            assert_eq!(out.gas_used, theirs.gas_used, "{p:?} at {fork}: gas");
+        }
+        (Err(_), PrecompileStatus::Halt(_) | PrecompileStatus::Revert) => {}
+        (ours, _) => panic!(
+            "{p:?} at {fork}, limit {limit}: ours {:?}, revm {:?}",
+            ours.as_ref().map(|o| o.gas_used),
+            theirs.status
+        ),
+    }
+    if let Err(PrecompileError::OutOfGas) = ours {
+        assert!(
+            p.required_gas(input) > limit,
+            "{p:?}: out of gas below required_gas"
+        );
+    }
+}
+
+/// Fuzzes precompile `number`: `data[0]` picks the fork (among those that have it) and the gas
+/// limit, the rest is the input.
+pub fn fuzz_number(number: u16, data: &[u8]) {
+    let Some((&selector, input)) = data.split_first() else {
+        return;
+    };
+    let forks: Vec<Fork> = Fork::ALL
+        .into_iter()
+        .filter(|&f| precompiles(f).by_number(number).is_some())
+        .collect();
+    let fork = forks[selector as usize % forks.len()];
+    let p = precompiles(fork).by_number(number).unwrap();
+    let limit = limit_from(selector / 8, input, p);
+    check_one(fork, p, input, limit);
+}
+
+/// Every precompile number of Osaka.
+pub const NUMBERS: [u16; 18] = [
+    0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x10,
+    0x11, 0x100,
+];
+
+/// Fuzzes any precompile: `data[0]` picks it, then as [`fuzz_number`].
+pub fn fuzz_any(data: &[u8]) {
+    let Some((&which, rest)) = data.split_first() else {
+        return;
+    };
+    fuzz_number(NUMBERS[which as usize % NUMBERS.len()], rest);
+}
