@@ -19,18 +19,66 @@ pub fn workspace_root() -> PathBuf {
         .to_path_buf()
 }
 
-/// Runs `cargo test --workspace`, then the vector runner; fails if either fails.
+/// Runs `cargo test --workspace`, the feature-gated uint256 <-> ruint conversions, then the
+/// vector runner over `vectors/` and `../shared/vectors/geth/` (when present); fails if any of
+/// them fails (running every step regardless, so one run shows every failure).
 pub fn run(args: Args) -> Result<ExitCode, String> {
     let root = workspace_root();
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let status = Command::new(&cargo)
-        .current_dir(&root)
-        .args(["test", "--workspace"])
-        .args(&args.cargo_args)
-        .status()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    if !status.success() {
-        return Ok(ExitCode::FAILURE);
+    let cargo_test = |extra: &[&str], passthrough: &[String]| -> Result<bool, String> {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        Command::new(&cargo)
+            .current_dir(&root)
+            .arg("test")
+            .args(extra)
+            .args(passthrough)
+            .status()
+            .map(|s| s.success())
+            .map_err(|e| format!("cannot run cargo: {e}"))
+    };
+    let mut ok = cargo_test(&["--workspace"], &args.cargo_args)?;
+    // `cargo test --workspace` leaves uint256's optional `ruint` feature off; its conversion
+    // tests need it (a small build: uint256 and ruint only).
+    ok &= cargo_test(
+        &[
+            "-p",
+            "uint256",
+            "--features",
+            "ruint",
+            "--test",
+            "ruint_cross",
+        ],
+        &[],
+    )?;
+    if !ok {
+        println!("cargo test failed; running the vectors anyway");
     }
-    Ok(ExitCode::SUCCESS)
+    let opts = crate::vectors::Options::default();
+    println!("vectors: {}", root.join("vectors").display());
+    let own = crate::vectors::run_paths(&[root.join("vectors")], &opts)?;
+    ok &= own.failed == 0 && own.passed > 0;
+    let geth = geth_vectors_dir(&root);
+    if geth.is_dir() {
+        println!("vectors: {}", geth.display());
+        let theirs = crate::vectors::run_paths(&[geth], &opts)?;
+        ok &= theirs.failed == 0 && theirs.passed > 0;
+    } else {
+        println!(
+            "skipped: ../shared/vectors/geth not found ({})",
+            geth.display()
+        );
+    }
+    Ok(if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// go-ethereum's precompile vectors: `../shared/vectors/geth/` beside the workspace root.
+pub fn geth_vectors_dir(root: &Path) -> PathBuf {
+    root.parent()
+        .unwrap_or(root)
+        .join("shared")
+        .join("vectors")
+        .join("geth")
 }

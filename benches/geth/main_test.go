@@ -1,0 +1,66 @@
+package main
+
+import (
+	"encoding/json"
+	"math"
+	"math/big"
+	"os"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/vm"
+)
+
+// The bytes of benches/src/evm.rs (call_code and check_code) for precompile 0x100.
+func TestCallerCodeMatchesRust(t *testing.T) {
+	call := "365f5f37" + "5f5f365f610100" + "5afa" + "00"
+	check := "365f5f37" + "5f5f365f610100" + "5afa" + "5f52" + "3d5f60203e" + "3d6020015ff3"
+	if got := common.Bytes2Hex(CallCode(0x100)); got != call {
+		t.Fatalf("CallCode = %s, want %s", got, call)
+	}
+	if got := common.Bytes2Hex(CheckCode(0x100)); got != check {
+		t.Fatalf("CheckCode = %s, want %s", got, check)
+	}
+	if n := number(testCase{Address: "0x100"}); n != 0x100 {
+		t.Fatalf("number(0x100) = %#x", n)
+	}
+}
+
+func TestMeanCI(t *testing.T) {
+	mean, half := meanCI([]float64{1, 2, 3})
+	if mean != 2 || math.Abs(half-4.303*1/math.Sqrt(3)) > 1e-9 {
+		t.Fatalf("mean %v half %v", mean, half)
+	}
+	if _, half := meanCI([]float64{5}); half != 0 {
+		t.Fatalf("one sample: half %v", half)
+	}
+}
+
+// testdata/cases.json is hand-made: ECRECOVER of go-ethereum's "ValidKey" input, whose
+// expected address was computed independently (textbook secp256k1 recovery and Keccak-256
+// in Python), IDENTITY and SHA-256 (hashlib) of bytes 0..127, with their Osaka prices.
+func TestHandMadeCases(t *testing.T) {
+	raw, err := os.ReadFile("testdata/cases.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file casesFile
+	if err := json.Unmarshal(raw, &file); err != nil {
+		t.Fatal(err)
+	}
+	chain, err := chainConfig(file.Fork)
+	if err != nil {
+		t.Fatal(err)
+	}
+	precompiles := vm.ActivePrecompiledContracts(chain.Rules(new(big.Int), true, 0))
+	for _, c := range file.Cases {
+		if err := verify(precompiles, chain, c); err != nil {
+			t.Errorf("%s: %v", c.Name, err)
+		}
+		bad := c
+		bad.Gas++
+		if verify(precompiles, chain, bad) == nil {
+			t.Errorf("%s: a wrong gas was accepted", c.Name)
+		}
+	}
+}

@@ -1,0 +1,192 @@
+//! Precompile calls as EVM bytecode, executed by revm over an in-memory database.
+//!
+//! A [`BytecodeRunner`] owns one revm EVM (built once) whose database holds a funded caller and
+//! one contract; each [`BytecodeRunner::run`] executes one transaction to that contract without
+//! committing, so every run starts from the same state and only the transaction is timed.
+
+use precompile::revm::{spec_from_fork, RevmPrecompiles};
+use precompile::Fork;
+use revm::{
+    context::{result::ExecutionResult, Context, Evm, TxEnv},
+    database::{CacheDB, EmptyDB},
+    handler::{
+        instructions::EthInstructions, EthFrame, EthPrecompiles, MainnetContext, PrecompileProvider,
+    },
+    interpreter::{interpreter::EthInterpreter, InterpreterResult},
+    primitives::{Address, Bytes, TxKind, U256},
+    state::{AccountInfo, Bytecode},
+    ExecuteEvm, MainBuilder, MainContext,
+};
+
+/// The revm context of the benches: mainnet types over `CacheDB<EmptyDB>`.
+pub type Ctx = MainnetContext<CacheDB<EmptyDB>>;
+
+/// A mainnet revm EVM over [`Ctx`] with the precompile provider `P`.
+pub type BenchEvm<P> =
+    Evm<Ctx, (), EthInstructions<EthInterpreter, Ctx>, P, EthFrame<EthInterpreter>>;
+
+/// The account that sends every transaction.
+pub const CALLER: Address = Address::with_last_byte(0xca);
+
+/// The account that holds the benchmarked code.
+pub const CONTRACT: Address = Address::with_last_byte(0xee);
+
+/// Gas limit of a benchmark transaction (the EIP-7825 cap is lifted in the runner's config).
+pub const TX_GAS_LIMIT: u64 = 1 << 36;
+
+/// `CALLDATACOPY(0, 0, CALLDATASIZE)`.
+fn copy_calldata(code: &mut Vec<u8>) {
+    code.extend_from_slice(&[0x36, 0x5f, 0x5f, 0x37]);
+}
+
+/// `STATICCALL(GAS, number, 0, CALLDATASIZE, 0, 0)`, leaving the success flag on the stack.
+fn staticcall(code: &mut Vec<u8>, number: u16) {
+    let [hi, lo] = number.to_be_bytes();
+    code.extend_from_slice(&[0x5f, 0x5f, 0x36, 0x5f, 0x61, hi, lo, 0x5a, 0xfa]);
+}
+
+/// The timed code: copy the calldata to memory, STATICCALL precompile `number` with it and all
+/// gas, STOP.
+pub fn call_code(number: u16) -> Vec<u8> {
+    let mut code = Vec::new();
+    copy_calldata(&mut code);
+    staticcall(&mut code, number);
+    code.push(0x00); // STOP
+    code
+}
+
+/// The checking code: as [`call_code`], then RETURN the 32-byte success flag followed by the
+/// precompile's returned data.
+pub fn check_code(number: u16) -> Vec<u8> {
+    let mut code = Vec::new();
+    copy_calldata(&mut code);
+    staticcall(&mut code, number);
+    code.extend_from_slice(&[
+        0x5f, 0x52, // MSTORE(0, success)
+        0x3d, 0x5f, 0x60, 0x20, 0x3e, // RETURNDATACOPY(32, 0, RETURNDATASIZE)
+        0x3d, 0x60, 0x20, 0x01, 0x5f, 0xf3, // RETURN(0, 32 + RETURNDATASIZE)
+    ]);
+    code
+}
+
+/// Code that copies the calldata to memory once, then STATICCALLs precompile `number` with it
+/// `n` times (each with all remaining gas), then STOPs: `n` calls in one transaction.
+pub fn loop_code(number: u16, n: u16) -> Vec<u8> {
+    let mut code = Vec::new();
+    copy_calldata(&mut code);
+    let [hi, lo] = n.to_be_bytes();
+    code.extend_from_slice(&[0x61, hi, lo]); // PUSH2 n (the counter)
+    let top = code.len() as u8;
+    code.push(0x5b); // JUMPDEST
+    staticcall(&mut code, number);
+    code.push(0x50); // POP the success flag
+    code.extend_from_slice(&[0x60, 0x01, 0x90, 0x03]); // counter - 1
+    code.extend_from_slice(&[0x80, 0x60, top, 0x57]); // JUMPI(top, counter)
+    code.push(0x00); // STOP
+    code
+}
+
+/// The in-memory state: a funded caller and `code` at [`CONTRACT`].
+fn database(code: Vec<u8>) -> CacheDB<EmptyDB> {
+    let mut db = CacheDB::new(EmptyDB::default());
+    db.insert_account_info(
+        CALLER,
+        AccountInfo {
+            balance: U256::from(10u64).pow(U256::from(30u64)),
+            ..Default::default()
+        },
+    );
+    db.insert_account_info(
+        CONTRACT,
+        AccountInfo::default().with_code(Bytecode::new_legacy(code.into())),
+    );
+    db
+}
+
+/// The revm context for `fork` over `db`, with the per-transaction gas cap lifted.
+fn context(fork: Fork, db: CacheDB<EmptyDB>) -> Ctx {
+    let spec = spec_from_fork(fork);
+    Context::mainnet().with_db(db).modify_cfg_chained(|cfg| {
+        cfg.set_spec_and_mainnet_gas_params(spec);
+        cfg.tx_gas_limit_cap = Some(u64::MAX);
+    })
+}
+
+/// One revm EVM and one transaction, built once and run many times.
+pub struct BytecodeRunner<P> {
+    evm: BenchEvm<P>,
+    tx: TxEnv,
+}
+
+impl<P: PrecompileProvider<Ctx, Output = InterpreterResult>> BytecodeRunner<P> {
+    /// A runner under `fork` whose transaction calls a contract holding `code` with calldata
+    /// `input`, the EVM using the precompile provider `precompiles`.
+    pub fn new(fork: Fork, code: Vec<u8>, input: &[u8], precompiles: P) -> Self {
+        let evm = context(fork, database(code))
+            .build_mainnet()
+            .with_precompiles(precompiles);
+        let tx = TxEnv::builder()
+            .caller(CALLER)
+            .kind(TxKind::Call(CONTRACT))
+            .data(Bytes::copy_from_slice(input))
+            .gas_limit(TX_GAS_LIMIT)
+            .build()
+            .expect("valid transaction");
+        Self { evm, tx }
+    }
+
+    /// Executes the transaction (not committed: the state is the same for the next run).
+    #[inline]
+    pub fn run(&mut self) -> ExecutionResult {
+        self.evm
+            .transact(self.tx.clone())
+            .expect("the transaction is valid")
+            .result
+    }
+}
+
+/// A runner with our precompiles (through [`RevmPrecompiles`]).
+pub fn ours(fork: Fork, code: Vec<u8>, input: &[u8]) -> BytecodeRunner<RevmPrecompiles> {
+    BytecodeRunner::new(fork, code, input, RevmPrecompiles::for_fork(fork))
+}
+
+/// A runner with our precompiles except those in `set` (a modified set, for example with
+/// another backend swapped in through [`precompile::Precompiles::with`]).
+pub fn ours_with(
+    set: &'static precompile::Precompiles,
+    code: Vec<u8>,
+    input: &[u8],
+) -> BytecodeRunner<RevmPrecompiles> {
+    BytecodeRunner::new(set.fork(), code, input, RevmPrecompiles::from_set(set))
+}
+
+/// A runner with revm's default precompiles.
+pub fn revm(fork: Fork, code: Vec<u8>, input: &[u8]) -> BytecodeRunner<EthPrecompiles> {
+    BytecodeRunner::new(fork, code, input, EthPrecompiles::new(spec_from_fork(fork)))
+}
+
+/// What a checking run (with [`check_code`]) produced: whether the transaction succeeded, its
+/// gas, and whether the inner call succeeded with which output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    /// Gas used by the whole transaction.
+    pub tx_gas_used: u64,
+    /// Whether the STATICCALL succeeded.
+    pub call_success: bool,
+    /// The bytes the precompile returned.
+    pub output: Vec<u8>,
+}
+
+/// Interprets the result of a [`check_code`] transaction.
+pub fn checked(result: &ExecutionResult) -> Checked {
+    let out = result.output().map(|b| b.to_vec()).unwrap_or_default();
+    assert!(
+        result.is_success() && out.len() >= 32,
+        "the checking transaction itself failed: {result:?}"
+    );
+    Checked {
+        tx_gas_used: result.tx_gas_used(),
+        call_success: out[31] == 1,
+        output: out[32..].to_vec(),
+    }
+}
