@@ -305,18 +305,8 @@ fn bn254_cases(out: &mut Vec<Case>) {
 // ---------------------------------------------------------------- BLAKE2F
 
 fn blake2f_input(rounds: u32) -> Vec<u8> {
-    const IV: [u64; 8] = [
-        0x6a09e667f3bcc908,
-        0xbb67ae8584caa73b,
-        0x3c6ef372fe94f82b,
-        0xa54ff53a5f1d36f1,
-        0x510e527fade682d1,
-        0x9b05688c2b3e6c1f,
-        0x1f83d9abfb41bd6b,
-        0x5be0cd19137e2179,
-    ];
     let mut input = rounds.to_be_bytes().to_vec();
-    for (i, w) in IV.iter().enumerate() {
+    for (i, w) in precompile::blake2f::IV.iter().enumerate() {
         let w = if i == 0 { w ^ 0x0101_0040 } else { *w }; // digest length 64, no key
         input.extend_from_slice(&w.to_le_bytes());
     }
