@@ -91,8 +91,8 @@ fn rounds_prefix(v: &mut [u64; 16], m: &[u64; 16], count: u32) {
 /// the state `h` with the message block `m`, offset counter `t` and final-block flag `f`.
 /// Every argument is valid (`rounds` = 0 only mixes `h` with the initial `v`).
 ///
-/// Uses AVX2 (with AVX-512VL rotations from 20 rounds on, where available) on x86_64 CPUs that
-/// have it (detected at run time), the portable code otherwise.
+/// Uses AVX2 (with AVX-512VL rotations where available) on x86_64 CPUs that have it (detected
+/// at run time), the portable code otherwise.
 #[inline]
 pub fn compress(rounds: u32, h: &mut [u64; 8], m: &[u64; 16], t: [u64; 2], f: bool) {
     #[cfg(target_arch = "x86_64")]
