@@ -1,6 +1,6 @@
 //! Division with remainder, unsigned and signed.
 
-use crate::algorithms::div::{div_rem_1, div_rem_2, div_rem_n, div_small_quotient, rem_1};
+use crate::algorithms::div::{div_rem_2, div_rem_n, div_small_quotient, rem_1};
 use crate::U256;
 
 impl U256 {
@@ -176,8 +176,15 @@ impl U256 {
 
 #[inline(always)]
 fn by1<const M: usize>(u: &[u64; 4], d: u64) -> ([u64; 4], [u64; 4]) {
+    // Always M hardware divisions, even when the top limb is below `d`: with a fixed trip count
+    // the quotient limbs stay in registers, whereas skipping that step (a variable start) made
+    // LLVM store them at variable offsets and reload them as one 16-byte vector, a
+    // store-forwarding stall that cost more than the division saved.
     let mut q = [0u64; 4];
-    let r = div_rem_1(&u[..M], d, &mut q[..M]);
+    let mut r = 0;
+    for j in (0..M).rev() {
+        (q[j], r) = crate::algorithms::asm::div_2by1(r, u[j], d);
+    }
     (q, [r, 0, 0, 0])
 }
 

@@ -1,6 +1,6 @@
 //! Modular addition and multiplication over the full 257- and 512-bit intermediates.
 
-use crate::algorithms::div::{div_rem_2, div_rem_n, div_small_quotient, rem_1};
+use crate::algorithms::div::{div_rem_2, div_rem_n, div_small_quotient, rem_1, rem_8by4};
 use crate::U256;
 
 /// `u mod m` for a dividend of `N <= 8` limbs and `m != 0`.
@@ -82,6 +82,11 @@ impl U256 {
             return Self::ZERO;
         }
         let p = self.mul_full(rhs);
+        if m.0[3] != 0 && (p[4] | p[5] | p[6] | p[7]) != 0 {
+            // A 256-bit-wide modulus under a product wider than 256 bits: the register-resident
+            // fixed-size reduction.
+            return U256(rem_8by4(&p, &m.0));
+        }
         rem_wide(&p, &m)
     }
 
