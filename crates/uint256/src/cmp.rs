@@ -7,11 +7,7 @@ use crate::U256;
 impl PartialEq for U256 {
     #[inline]
     fn eq(&self, other: &Self) -> bool {
-        // Branch-free: OR of the 128-bit half differences (LLVM otherwise emits a
-        // compare-and-branch chain).
-        let lo = self.low_u128() ^ other.low_u128();
-        let hi = (((self.0[3] ^ other.0[3]) as u128) << 64) | (self.0[2] ^ other.0[2]) as u128;
-        (lo | hi) == 0
+        crate::algorithms::asm::eq4(&self.0, &other.0)
     }
 }
 

@@ -143,10 +143,12 @@ pub fn not(a: U256) -> U256 {
 /// BYTE (0x1a): byte `i` of `x`, where byte 0 is the **most** significant; 0 if `i >= 32`.
 #[inline(always)]
 pub fn byte(i: U256, x: U256) -> U256 {
-    match i.to_u64() {
-        Some(i) if i < 32 => U256::from_u64(x.byte_be(i as usize) as u64),
-        _ => U256::ZERO,
-    }
+    let l = i.as_limbs();
+    // Branch-free: `i < 32` iff no bit above bit 4 is set; the byte is read for `i mod 32`
+    // either way and dropped when out of range (a random index mispredicts a branch).
+    let in_range = (l[1] | l[2] | l[3] | (l[0] >> 5)) == 0;
+    let b = x.to_le_bytes()[31 - (l[0] & 31) as usize];
+    U256::from_u64(if in_range { b as u64 } else { 0 })
 }
 
 /// SHL (0x1b, EIP-145): `value << shift` modulo 2^256; 0 if `shift >= 256`.

@@ -1,8 +1,8 @@
 //! The 256-bit EVM word.
 //!
 //! [`U256`] is a `Copy` value of four little-endian `u64` limbs. It never allocates, the crate is
-//! `#![no_std]`; its only `unsafe` code is the x86-64 hardware division in one small assembly
-//! module.
+//! `#![no_std]`; its only `unsafe` code is the x86-64 hardware division and an SSE2 equality test
+//! in one small assembly module.
 //!
 //! * [`evm`] has one function per EVM opcode (ADD ... CLZ) with exact EVM semantics and EVM
 //!   operand order.

@@ -51,5 +51,7 @@ proptest! {
         prop_assert_eq!(r(evm::exp(x, U256::from_u64(y.low_u64() % 1000))), a.pow(R::from(y.low_u64() % 1000)));
         prop_assert_eq!(r(evm::exp(x, y)), a.pow(b));
         prop_assert_eq!(x.to_be_bytes(), a.to_be_bytes::<32>());
+        let i = (y.low_u64() % 40) as usize;
+        prop_assert_eq!(x.byte_be(i), if i < 32 { a.byte(31 - i) } else { 0 });
     }
 }

@@ -1,5 +1,6 @@
 //! The one place in the crate with `unsafe` code: x86-64 inline assembly for the hardware
-//! 128-by-64 division, with a portable fallback of the same contract on other targets.
+//! 128-by-64 division and an SSE2 four-limb equality, each with a portable fallback of the
+//! same contract on other targets.
 #![allow(unsafe_code)]
 
 /// Divides the two-limb `hi * 2^64 + lo` by `d`, returning `(quotient, remainder)`.
@@ -44,9 +45,64 @@ pub const fn div_2by1_portable(hi: u64, lo: u64, d: u64) -> (u64, u64) {
     ((n / d as u128) as u64, (n % d as u128) as u64)
 }
 
+/// `a == b` on four limbs with two 128-bit byte compares.
+///
+/// Operands already in memory (an interpreter's stack) are compared straight from there, as
+/// LLVM does for ruint's `==` on limb arrays; operands in registers are moved into vectors
+/// without the store-and-reload (and store-forwarding stall) that a limb-array `==` costs.
+/// The scalar XOR/OR form is 1.3x slower on the first and the array form 5.6x on the second.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub fn eq4(a: &[u64; 4], b: &[u64; 4]) -> bool {
+    use core::arch::x86_64::{_mm_and_si128, _mm_cmpeq_epi8, _mm_movemask_epi8, _mm_set_epi64x};
+    // SAFETY: these intrinsics only require SSE2, which every x86-64 CPU has (it is in the
+    // target's baseline feature set); they take and return values and touch no memory.
+    unsafe {
+        let lo = _mm_cmpeq_epi8(
+            _mm_set_epi64x(a[1] as i64, a[0] as i64),
+            _mm_set_epi64x(b[1] as i64, b[0] as i64),
+        );
+        let hi = _mm_cmpeq_epi8(
+            _mm_set_epi64x(a[3] as i64, a[2] as i64),
+            _mm_set_epi64x(b[3] as i64, b[2] as i64),
+        );
+        _mm_movemask_epi8(_mm_and_si128(lo, hi)) == 0xffff
+    }
+}
+
+/// Portable version of the x86-64 `eq4`.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+pub fn eq4(a: &[u64; 4], b: &[u64; 4]) -> bool {
+    eq4_portable(a, b)
+}
+
+/// Branch-free four-limb equality: OR of the limb differences (LLVM otherwise emits a
+/// compare-and-branch chain).
+#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
+#[inline(always)]
+pub const fn eq4_portable(a: &[u64; 4], b: &[u64; 4]) -> bool {
+    ((a[0] ^ b[0]) | (a[1] ^ b[1]) | (a[2] ^ b[2]) | (a[3] ^ b[3])) == 0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn eq4_matches_portable_on_every_differing_limb_and_byte() {
+        let base = [0x0123_4567_89ab_cdef, u64::MAX, 0, 1 << 63];
+        assert!(eq4(&base, &base) && eq4_portable(&base, &base));
+        for limb in 0..4 {
+            for byte in 0..8 {
+                let mut other = base;
+                other[limb] ^= 0x80 >> (byte % 8) << (8 * byte);
+                assert!(!eq4(&base, &other), "limb {limb} byte {byte}");
+                assert!(!eq4_portable(&base, &other), "limb {limb} byte {byte}");
+                assert!(!eq4(&other, &base), "limb {limb} byte {byte}");
+            }
+        }
+    }
 
     #[test]
     fn hardware_matches_portable() {
