@@ -1,21 +1,9 @@
 //! Shared checks of the fuzz targets: every precompile must not panic, must never use more gas
 //! than its limit, and must agree with `revm-precompile` 43 (success, output bytes, gas).
 
+use precompile::revm::precompile_spec_id;
 use precompile::{precompiles, Fork, Precompile, PrecompileError};
-use revm_precompile::{PrecompileSpecId, PrecompileStatus};
-
-/// The revm spec of one of our forks.
-pub fn spec_id(fork: Fork) -> PrecompileSpecId {
-    match fork {
-        Fork::Homestead => PrecompileSpecId::HOMESTEAD,
-        Fork::Byzantium => PrecompileSpecId::BYZANTIUM,
-        Fork::Istanbul => PrecompileSpecId::ISTANBUL,
-        Fork::Berlin => PrecompileSpecId::BERLIN,
-        Fork::Cancun => PrecompileSpecId::CANCUN,
-        Fork::Prague => PrecompileSpecId::PRAGUE,
-        Fork::Osaka => PrecompileSpecId::OSAKA,
-    }
-}
+use revm_precompile::PrecompileStatus;
 
 /// The largest gas limit the targets use: above any block's gas limit. (revm-precompile 43
 /// aborts on a capacity overflow when MODEXP's exponent length is 2^64 or more and the limit
@@ -44,7 +32,7 @@ pub fn check_one(fork: Fork, p: &Precompile, input: &[u8], limit: u64) {
             out.gas_used
         );
     }
-    let set = revm_precompile::Precompiles::new(spec_id(fork));
+    let set = revm_precompile::Precompiles::new(precompile_spec_id(fork));
     let Some(theirs) = set.get(&revm_precompile::u64_to_address(p.number() as u64)) else {
         return;
     };

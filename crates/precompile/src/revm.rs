@@ -79,6 +79,13 @@ pub const fn spec_from_fork(fork: Fork) -> SpecId {
     }
 }
 
+/// revm-precompile's set selector for `fork`, for running revm's precompiles beside ours
+/// (differential tests, fuzzing, vector generation): `PrecompileSpecId::OSAKA` for
+/// [`Fork::Osaka`], and so on.
+pub const fn precompile_spec_id(fork: Fork) -> revm::precompile::PrecompileSpecId {
+    revm::precompile::PrecompileSpecId::from_spec_id(spec_from_fork(fork))
+}
+
 /// The addresses of `fork`'s precompiles as a revm [`AddressSet`] (built once per fork).
 fn address_set(fork: Fork) -> &'static AddressSet {
     static SETS: [OnceLock<AddressSet>; Fork::ALL.len()] =

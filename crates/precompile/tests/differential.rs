@@ -8,24 +8,13 @@
 
 use ark_ec::{AffineRepr, CurveGroup, PrimeGroup};
 use ark_ff::{BigInteger, PrimeField};
+use precompile::revm::precompile_spec_id;
 use precompile::{precompiles, Fork, PrecompileError};
 use proptest::prelude::*;
-use revm_precompile::{PrecompileSpecId, PrecompileStatus};
+use revm_precompile::PrecompileStatus;
 
 /// Gas limit for the main comparison: more than any input here costs.
 const BIG_LIMIT: u64 = 1 << 40;
-
-fn spec_id(fork: Fork) -> PrecompileSpecId {
-    match fork {
-        Fork::Homestead => PrecompileSpecId::HOMESTEAD,
-        Fork::Byzantium => PrecompileSpecId::BYZANTIUM,
-        Fork::Istanbul => PrecompileSpecId::ISTANBUL,
-        Fork::Berlin => PrecompileSpecId::BERLIN,
-        Fork::Cancun => PrecompileSpecId::CANCUN,
-        Fork::Prague => PrecompileSpecId::PRAGUE,
-        Fork::Osaka => PrecompileSpecId::OSAKA,
-    }
-}
 
 /// What a call returned, reduced to what both implementations must agree on.
 #[derive(Debug, PartialEq, Eq)]
@@ -35,7 +24,7 @@ enum Outcome {
 }
 
 fn revm_call(fork: Fork, number: u16, input: &[u8], limit: u64) -> Outcome {
-    let set = revm_precompile::Precompiles::new(spec_id(fork));
+    let set = revm_precompile::Precompiles::new(precompile_spec_id(fork));
     let p = set
         .get(&revm_precompile::u64_to_address(number as u64))
         .unwrap_or_else(|| panic!("revm has no precompile {number:#x} at {fork}"));
@@ -128,7 +117,7 @@ fn config(cases: u32) -> ProptestConfig {
 fn same_precompile_sets() {
     for fork in Fork::ALL {
         let ours: Vec<u16> = precompiles(fork).iter().map(|p| p.number()).collect();
-        let set = revm_precompile::Precompiles::new(spec_id(fork));
+        let set = revm_precompile::Precompiles::new(precompile_spec_id(fork));
         let mut theirs: Vec<u16> = set
             .addresses()
             .map(|a| u16::from_be_bytes([a[18], a[19]]))

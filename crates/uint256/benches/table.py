@@ -17,7 +17,8 @@ for dirpath, _, files in os.walk(root):
 
 def key(g):
     order = ["add", "sub", "mul", "div", "sdiv", "mod", "smod", "addmod", "mulmod", "exp", "signextend",
-             "lt", "gt", "slt", "sgt", "eq", "iszero", "and", "or", "xor", "not", "byte", "shl", "shr", "sar", "clz"]
+             "lt", "gt", "slt", "sgt", "eq", "iszero", "and", "or", "xor", "not", "byte", "shl", "shr", "sar", "clz",
+             "floor"]
     op, _, w = g.partition("/")
     return (order.index(op) if op in order else 99, int(w) if w else 0)
 

@@ -10,8 +10,9 @@
 use super::Target;
 use ark_ec::AffineRepr;
 use ark_ff::{BigInteger, PrimeField};
+use precompile::revm::precompile_spec_id;
 use precompile::Fork;
-use revm_precompile::{PrecompileSpecId, PrecompileStatus};
+use revm_precompile::PrecompileStatus;
 use serde_json::{json, Value};
 use std::path::Path;
 
@@ -94,26 +95,16 @@ fn sub_small(v: &[u8], k: u8) -> Vec<u8> {
     out
 }
 
-fn spec_id(fork: Fork) -> PrecompileSpecId {
-    match fork {
-        Fork::Homestead => PrecompileSpecId::HOMESTEAD,
-        Fork::Byzantium => PrecompileSpecId::BYZANTIUM,
-        Fork::Istanbul => PrecompileSpecId::ISTANBUL,
-        Fork::Berlin => PrecompileSpecId::BERLIN,
-        Fork::Cancun => PrecompileSpecId::CANCUN,
-        Fork::Prague => PrecompileSpecId::PRAGUE,
-        Fork::Osaka => PrecompileSpecId::OSAKA,
-    }
-}
-
 /// The oracle: revm-precompile's result for `input` at `limit`: `Ok((output, gas))` or
 /// `Err(error text)`.
 fn oracle(target: Target, input: &[u8], limit: u64) -> Result<(Vec<u8>, u64), String> {
     let p = match target {
         Target::P256Rip7212 => &revm_precompile::secp256r1::P256VERIFY,
-        Target::Mainnet { number, fork } => revm_precompile::Precompiles::new(spec_id(fork))
-            .get(&revm_precompile::u64_to_address(number as u64))
-            .expect("revm has the precompile at this fork"),
+        Target::Mainnet { number, fork } => {
+            revm_precompile::Precompiles::new(precompile_spec_id(fork))
+                .get(&revm_precompile::u64_to_address(number as u64))
+                .expect("revm has the precompile at this fork")
+        }
     };
     match p.execute(input, limit, 0) {
         Ok(out) => match out.status {
