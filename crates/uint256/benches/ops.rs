@@ -435,6 +435,16 @@ fn benches(c: &mut Criterion) {
         |x| R::from(x[0] == x[1]),
         |x, _| BigUint::from((x[0] == x[1]) as u8),
     );
+    // EQ of a value just computed (in registers, as in precompile code) rather than loaded:
+    // `a + 0 == b`. Comparing limb arrays spills the fresh value to the stack and reloads it.
+    bench(
+        c,
+        "eq-of-sum",
+        &cmp,
+        |x| evm::eq(evm::add(x[0], x[2]), x[1]),
+        |x| R::from(x[0].wrapping_add(x[2]) == x[1]),
+        |x, _| BigUint::from((&x[0] + &x[2] == x[1]) as u8),
+    );
     bench(
         c,
         "and",

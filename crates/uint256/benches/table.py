@@ -1,24 +1,38 @@
 #!/usr/bin/env python3
 """Prints the ours/ruint/num-bigint table from criterion's output of `cargo bench -p uint256`.
 
-Usage: python3 crates/uint256/benches/table.py [CRITERION_DIR]
-(default: $CARGO_TARGET_DIR/criterion or target/criterion). Times are per op (batch / 256).
+Usage: python3 crates/uint256/benches/table.py [--runs NAME,NAME,...] [CRITERION_DIR]
+(default directory: $CARGO_TARGET_DIR/criterion or target/criterion). Times are per op
+(batch / 256), from criterion's median sample: on a shared VM a few samples inflated by stolen
+time move the mean, not the median.
+
+`--runs` combines runs saved with `cargo bench -p uint256 --bench ops -- --save-baseline NAME`,
+taking each function's fastest median over them: noise from other tenants only ever adds time,
+and it can last seconds, long enough to slow one side of a group in one run. Without `--runs`,
+the latest run (criterion's `new`) is used.
 """
 import json, math, os, sys
 
 N = 256
-root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.environ.get("CARGO_TARGET_DIR", "target"), "criterion")
+args = sys.argv[1:]
+runs = ["new"]
+if args[:1] == ["--runs"]:
+    runs = args[1].split(",")
+    args = args[2:]
+root = args[0] if args else os.path.join(os.environ.get("CARGO_TARGET_DIR", "target"), "criterion")
 rows = {}
 for dirpath, _, files in os.walk(root):
-    if os.path.basename(dirpath) == "new" and "benchmark.json" in files:
+    if os.path.basename(dirpath) in runs and "benchmark.json" in files:
         b = json.load(open(os.path.join(dirpath, "benchmark.json")))
         e = json.load(open(os.path.join(dirpath, "estimates.json")))
-        rows.setdefault(b["group_id"], {})[b["function_id"]] = e["mean"]["point_estimate"] / N
+        t = e["median"]["point_estimate"] / N
+        fns = rows.setdefault(b["group_id"], {})
+        fns[b["function_id"]] = min(t, fns.get(b["function_id"], t))
 
 def key(g):
-    order = ["add", "sub", "mul", "div", "sdiv", "mod", "smod", "addmod", "mulmod", "exp", "signextend",
-             "lt", "gt", "slt", "sgt", "eq", "iszero", "and", "or", "xor", "not", "byte", "shl", "shr", "sar", "clz",
-             "floor"]
+    order = ["add", "sub", "mul", "div", "sdiv", "mod", "smod", "addmod", "mulmod", "exp",
+             "signextend", "lt", "gt", "slt", "sgt", "eq", "eq-of-sum", "iszero", "and", "or", "xor",
+             "not", "byte", "shl", "shr", "sar", "clz", "floor"]
     op, _, w = g.partition("/")
     return (order.index(op) if op in order else 99, int(w) if w else 0)
 

@@ -455,6 +455,27 @@ pub fn div_rem_n<const N: usize>(u: &[u64], d: &[u64], q: &mut [u64], r: &mut [u
 mod tests {
     use super::*;
 
+    extern crate std;
+
+    /// Little-endian limbs as a num-bigint value.
+    fn big(l: &[u64]) -> num_bigint::BigUint {
+        num_bigint::BigUint::from_slice(
+            &l.iter()
+                .flat_map(|&x| [x as u32, (x >> 32) as u32])
+                .collect::<std::vec::Vec<_>>(),
+        )
+    }
+
+    /// A xorshift64 generator: reproducible test limbs without a dependency.
+    fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
+        move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        }
+    }
+
     /// The defining formula, via hardware-backed `u128` division.
     fn reference(d: u64) -> u64 {
         ((((!d) as u128) << 64 | u64::MAX as u128) / d as u128) as u64
@@ -496,6 +517,44 @@ mod tests {
         }
     }
 
+    /// `div_rem_1` and `rem_1` against num-bigint for divisors at every normalisation shift and
+    /// dividends of 1 to 8 limbs, including all-ones limbs (quotient digits of 2^64 - 1) and
+    /// remainders of `d - 1`.
+    #[test]
+    fn div_rem_1_matches_num_bigint_at_every_shift() {
+        use num_bigint::BigUint;
+        let mut next = xorshift(0x5851_f42d_4c95_7f2d);
+        for shift in 0..64 {
+            for d in [
+                (next() | (1 << 63)) >> shift,
+                (1u64 << 63) >> shift,
+                u64::MAX >> shift,
+            ] {
+                for n in 1..=8 {
+                    let random: [u64; 8] = core::array::from_fn(|_| next());
+                    for u in [[u64::MAX; 8], random, {
+                        // The largest multiple of d below 2^(64n), plus d - 1 (remainder d - 1
+                        // unless that overflows n limbs, then truncated).
+                        let mut l = [0u64; 8];
+                        let v = big(&[u64::MAX; 8][..n]) / d * d + (d - 1);
+                        for (i, digit) in v.iter_u64_digits().take(n).enumerate() {
+                            l[i] = digit;
+                        }
+                        l
+                    }] {
+                        let u = &u[..n];
+                        let mut q = [0u64; 8];
+                        let r = div_rem_1(u, d, &mut q[..n]);
+                        let (ub, db) = (big(u), BigUint::from(d));
+                        assert_eq!(big(&q[..n]), &ub / &db, "u = {u:x?}, d = {d:#x}");
+                        assert_eq!(BigUint::from(r), &ub % &db, "u = {u:x?}, d = {d:#x}");
+                        assert_eq!(rem_1(u, d), r, "u = {u:x?}, d = {d:#x}");
+                    }
+                }
+            }
+        }
+    }
+
     /// `rem_8by4` against num-bigint on dividends `d * q + r` built to hit its rare branches:
     /// quotient digits of 2^64 - 1 (the window's top limbs equal the divisor's, so the 3-by-2
     /// step would overflow), remainders of 0 and `d - 1`, divisors of every normalisation shift.
@@ -503,21 +562,8 @@ mod tests {
     fn rem_8by4_matches_num_bigint_on_hard_quotients() {
         extern crate std;
         use num_bigint::BigUint;
-        use std::{vec, vec::Vec};
-        let big = |l: &[u64]| {
-            BigUint::from_slice(
-                &l.iter()
-                    .flat_map(|&x| [x as u32, (x >> 32) as u32])
-                    .collect::<Vec<_>>(),
-            )
-        };
-        let mut x = 0x0f1e_2d3c_4b5a_6978u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        use std::vec;
+        let mut next = xorshift(0x0f1e_2d3c_4b5a_6978);
         let mut divisors = vec![
             [0, 0, 0, 1 << 63],
             [u64::MAX; 4],
