@@ -21,14 +21,7 @@ use std::time::{Duration, Instant};
 const LAT_N: usize = 256;
 const TP_N: usize = 64;
 
-const P: [u64; 6] = [
-    0xb9fe_ffff_ffff_aaab,
-    0x1eab_fffe_b153_ffff,
-    0x6730_d2a0_f6b0_f624,
-    0x6477_4b84_f385_12bf,
-    0x4b1b_a7b6_434b_acd7,
-    0x1a01_11ea_397f_e69a,
-];
+const P: [u64; 6] = evm384::BLS12_381_P;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Op {

@@ -18,14 +18,7 @@ use evm384::evm::{self, Offsets, Op};
 use evm384::{Backend, Modulus};
 use std::hint::black_box;
 
-const P: [u64; 6] = [
-    0xb9fe_ffff_ffff_aaab,
-    0x1eab_fffe_b153_ffff,
-    0x6730_d2a0_f6b0_f624,
-    0x6477_4b84_f385_12bf,
-    0x4b1b_a7b6_434b_acd7,
-    0x1a01_11ea_397f_e69a,
-];
+const P: [u64; 6] = evm384::BLS12_381_P;
 
 /// A deliberately leaky function: a secret-dependent branch with a side effect, so the
 /// optimiser cannot replace it by a `cmov`.

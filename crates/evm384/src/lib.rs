@@ -147,6 +147,16 @@ pub fn mul_mont(a: &[u64; 6], b: &[u64; 6], p: &[u64; 6], n0: u64) -> [u64; 6] {
     Backend::detect().mul_mont(a, b, p, n0)
 }
 
+/// The BLS12-381 base-field prime, little-endian limbs: the modulus EVM384 was designed for.
+pub const BLS12_381_P: [u64; 6] = [
+    0xb9fe_ffff_ffff_aaab,
+    0x1eab_fffe_b153_ffff,
+    0x6730_d2a0_f6b0_f624,
+    0x6477_4b84_f385_12bf,
+    0x4b1b_a7b6_434b_acd7,
+    0x1a01_11ea_397f_e69a,
+];
+
 /// `-p^-1 mod 2^64` for odd `p0` (the low limb of `p`); meaningless for even `p0`.
 pub const fn neg_inv64(p0: u64) -> u64 {
     // Newton iteration: x = p0 is correct to 3 bits; each step doubles that.

@@ -223,3 +223,8 @@ fn top_level_dispatch_matches_portable() {
         portable::mul_mont(&a, &b, &p, 5)
     );
 }
+
+#[test]
+fn bls12_381_p_constant_matches_the_published_prime() {
+    assert_eq!(evm384::BLS12_381_P, hex_limbs(BLS12_381_P));
+}

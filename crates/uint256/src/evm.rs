@@ -147,7 +147,7 @@ pub fn byte(i: U256, x: U256) -> U256 {
     // Branch-free: `i < 32` iff no bit above bit 4 is set; the byte is read for `i mod 32`
     // either way and dropped when out of range (a random index mispredicts a branch).
     let in_range = (l[1] | l[2] | l[3] | (l[0] >> 5)) == 0;
-    let b = x.to_le_bytes()[31 - (l[0] & 31) as usize];
+    let b = x.byte_be((l[0] & 31) as usize);
     U256::from_u64(if in_range { b as u64 } else { 0 })
 }
 

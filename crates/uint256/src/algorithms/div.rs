@@ -102,7 +102,8 @@ pub const fn div_2by1(u1: u64, u0: u64, d: u64, v: u64) -> (u64, u64) {
     let mut q1 = ((q >> 64) as u64).wrapping_add(1);
     let q0 = q as u64;
     let mut r = u0.wrapping_sub(q1.wrapping_mul(d));
-    // The estimate q1 is at most one too large or one too small; these branches are rare.
+    // The estimate q1 is at most one too large or one too small. The first correction is
+    // data-dependent; the second is rare (probability about 2^-64 for random inputs).
     if r > q0 {
         q1 = q1.wrapping_sub(1);
         r = r.wrapping_add(d);
