@@ -1,116 +1,104 @@
 //! Every case of the case list, for every implementation and mode.
 //!
 //! Groups `<impl>-<mode>` (impl: `ours`, `revm` or a backend name; mode: `direct` or
-//! `bytecode`), function ids = case names. Before timing, ours and revm are checked to agree on
-//! every case (a mismatch panics; a case whose precompile is still a placeholder in our crate
-//! is timed for revm only, with a loud message).
+//! `bytecode`), function ids = case names. Before timing, ours, revm and every backend are
+//! checked to agree on every case: a disagreement panics (every precompile is implemented).
+//!
+//! Order: case by case, every implementation and mode of a case back to back, so that ours and
+//! its peers see the same machine conditions (another process's load hits them alike). The
+//! anchor (`EcRecover/ValidKey`, which every calculated gas divides by) is measured
+//! [`schedule::ANCHOR_REPEATS`] more times, spread evenly through the run and at its end, under the ids
+//! `<impl>-<mode>/EcRecover/ValidKey/repeat-<k>`; the report takes the median over them.
 
-use criterion::{BenchmarkGroup, Criterion};
-use evm_benches::{
-    cases, config,
-    evm::{self, BytecodeRunner},
-    impls::{self, Backend, Verdict, DIRECT_GAS_LIMIT},
-    Case,
-};
+use criterion::measurement::Measurement;
+use criterion::Criterion;
+use evm_benches::{cases, config, evm, impls, schedule, Case};
 use precompile::Fork;
 use std::hint::black_box;
+use testkit::files::{anchor_repeat, ANCHOR_CASE};
 
-type Group<'a> = BenchmarkGroup<'a, criterion::measurement::WallTime>;
+/// Times `case` under function id `id` for every implementation and mode.
+fn bench_case<M: Measurement>(c: &mut Criterion<M>, fork: Fork, case: &Case, id: &str) {
+    let p = *case.precompile(fork).expect("precompile at fork");
+    let input = case.input.as_slice();
+    let mut g = c.benchmark_group("ours-direct");
+    g.bench_function(id, |b| {
+        b.iter(|| p.run(black_box(input), impls::DIRECT_GAS_LIMIT))
+    });
+    g.finish();
 
-fn ours_direct(g: &mut Group, fork: Fork, cases: &[&Case]) {
-    for case in cases {
-        let p = *case.precompile(fork).expect("precompile at fork");
-        g.bench_function(case.name.as_str(), |b| {
-            b.iter(|| p.run(black_box(&case.input), DIRECT_GAS_LIMIT))
-        });
-    }
-}
+    let rp = impls::revm_precompile(fork, case).expect("revm precompile at fork");
+    let mut g = c.benchmark_group("revm-direct");
+    g.bench_function(id, |b| {
+        b.iter(|| rp.execute(black_box(input), impls::DIRECT_GAS_LIMIT, 0))
+    });
+    g.finish();
 
-fn revm_direct(g: &mut Group, fork: Fork, cases: &[&Case]) {
-    for case in cases {
-        let p = impls::revm_precompile(fork, case).expect("revm precompile at fork");
-        g.bench_function(case.name.as_str(), |b| {
-            b.iter(|| p.execute(black_box(&case.input), DIRECT_GAS_LIMIT, 0))
-        });
-    }
-}
+    let mut r = evm::ours(fork, evm::call_code(case.number), input);
+    let mut g = c.benchmark_group("ours-bytecode");
+    g.bench_function(id, |b| b.iter(|| r.run()));
+    g.finish();
 
-fn backend_direct(g: &mut Group, backend: &Backend, cases: &[&Case]) {
-    for case in cases {
+    let mut r = evm::revm(fork, evm::call_code(case.number), input);
+    let mut g = c.benchmark_group("revm-bytecode");
+    g.bench_function(id, |b| b.iter(|| r.run()));
+    g.finish();
+
+    for backend in impls::backends(fork)
+        .into_iter()
+        .filter(|b| b.number == case.number)
+    {
         let run = backend.run;
-        g.bench_function(case.name.as_str(), |b| {
-            b.iter(|| run(black_box(&case.input), DIRECT_GAS_LIMIT))
+        let mut g = c.benchmark_group(format!("{}-direct", backend.name));
+        g.bench_function(id, |b| {
+            b.iter(|| run(black_box(input), impls::DIRECT_GAS_LIMIT))
         });
-    }
-}
-
-fn bytecode<P>(g: &mut Group, cases: &[&Case], mut runner: impl FnMut(&Case) -> BytecodeRunner<P>)
-where
-    P: revm::handler::PrecompileProvider<evm::Ctx, Output = revm::interpreter::InterpreterResult>,
-{
-    for case in cases {
-        let mut r = runner(case);
-        g.bench_function(case.name.as_str(), |b| b.iter(|| r.run()));
+        g.finish();
+        let set = backend.set(fork).expect("backend precompile at fork");
+        let mut r = evm::ours_with(set, evm::call_code(case.number), input);
+        let mut g = c.benchmark_group(format!("{}-bytecode", backend.name));
+        g.bench_function(id, |b| b.iter(|| r.run()));
+        g.finish();
     }
 }
 
 fn main() {
-    let fork = config::fork();
-    let all = cases(fork);
-    eprintln!(
-        "evm-benches precompiles: fork {fork}, {} cases, {} mode",
-        all.len(),
-        if config::quick() { "quick" } else { "careful" }
-    );
-    let mut real = Vec::new();
-    for case in &all {
-        match impls::verify(fork, case) {
-            Verdict::Agree => real.push(case),
-            Verdict::OursPlaceholder => eprintln!(
-                "!!! SKIPPING ours for {} ({}): our precompile is still a placeholder",
-                case.name,
-                case.precompile_name()
-            ),
+    config::run(Precompiles);
+}
+
+/// Verifies every case, then times them in order, the anchor repeated through the run.
+struct Precompiles;
+
+impl config::Bench for Precompiles {
+    fn run<M: Measurement + 'static>(self, mut c: Criterion<M>) {
+        let fork = config::fork();
+        let all = cases(fork);
+        eprintln!(
+            "evm-benches precompiles: fork {fork}, {} cases, {} mode, {} time",
+            all.len(),
+            if config::quick() { "quick" } else { "careful" },
+            if config::cpu_clock() {
+                "process CPU"
+            } else {
+                "wall"
+            }
+        );
+        for case in &all {
+            impls::verify(fork, case);
         }
-    }
-    let every: Vec<&Case> = all.iter().collect();
-    let mut c: Criterion = config::criterion();
-
-    let mut g = c.benchmark_group("ours-direct");
-    ours_direct(&mut g, fork, &real);
-    g.finish();
-    let mut g = c.benchmark_group("revm-direct");
-    revm_direct(&mut g, fork, &every);
-    g.finish();
-    let mut g = c.benchmark_group("ours-bytecode");
-    bytecode(&mut g, &real, |case| {
-        evm::ours(fork, evm::call_code(case.number), &case.input)
-    });
-    g.finish();
-    let mut g = c.benchmark_group("revm-bytecode");
-    bytecode(&mut g, &every, |case| {
-        evm::revm(fork, evm::call_code(case.number), &case.input)
-    });
-    g.finish();
-
-    for backend in impls::backends(fork) {
-        let mine: Vec<&Case> = real
+        let anchor = all
             .iter()
-            .copied()
-            .filter(|c| c.number == backend.number)
-            .collect();
-        if mine.is_empty() {
-            continue;
+            .find(|c| c.name == ANCHOR_CASE)
+            .expect("the anchor case exists at every fork");
+        let points = schedule::anchor_repeat_points(all.len());
+        let mut k = 0;
+        for (i, case) in all.iter().enumerate() {
+            bench_case(&mut c, fork, case, &case.name);
+            while k < points.len() && points[k] == i + 1 {
+                k += 1;
+                bench_case(&mut c, fork, anchor, &anchor_repeat(k));
+            }
         }
-        let mut g = c.benchmark_group(format!("{}-direct", backend.name));
-        backend_direct(&mut g, &backend, &mine);
-        g.finish();
-        let set = backend.set(fork).expect("backend precompile at fork");
-        let mut g = c.benchmark_group(format!("{}-bytecode", backend.name));
-        bytecode(&mut g, &mine, |case| {
-            evm::ours_with(set, evm::call_code(case.number), &case.input)
-        });
-        g.finish();
+        c.final_summary();
     }
-    c.final_summary();
 }

@@ -11,6 +11,7 @@
 // Usage:
 //
 //	go run . -cases DIR/cases.json -out DIR/geth.json [-samples 10] [-benchtime 1s] [-filter REGEX]
+//	go run . -serve   # answers precompile calls on stdin/stdout for `cargo xtask diff` (serve.go)
 //
 // A disagreement with cases.json is an error: the program prints the case names and
 // exits with status 1 before timing anything.
@@ -99,8 +100,13 @@ func main() {
 	benchtime := flag.Duration("benchtime", time.Second, "target duration of one benchmark run")
 	filter := flag.String("filter", "", "only cases whose name (or geth-<mode>/<name>) matches this regular expression")
 	verifyOnly := flag.Bool("verify-only", false, "check the cases and exit without timing")
+	serveMode := flag.Bool("serve", false, "answer precompile calls read on stdin (see serve.go) instead of timing")
 	testing.Init()
 	flag.Parse()
+	if *serveMode {
+		serveMain()
+		return
+	}
 	if err := flag.Set("test.benchtime", benchtime.String()); err != nil {
 		fatal(err)
 	}

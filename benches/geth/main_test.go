@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"math"
 	"math/big"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -61,6 +63,34 @@ func TestHandMadeCases(t *testing.T) {
 		bad.Gas++
 		if verify(precompiles, chain, bad) == nil {
 			t.Errorf("%s: a wrong gas was accepted", c.Name)
+		}
+	}
+}
+
+// The -serve protocol: success with RequiredGas, out of gas, a failing input, an absent
+// precompile and malformed requests, each answered on its own line.
+func TestServe(t *testing.T) {
+	in := strings.Join([]string{
+		"osaka 4 18 0102",        // IDENTITY: 15 + 3 per word
+		"osaka 4 17 0102",        // one gas short
+		"Osaka 9 1000000 00",     // BLAKE2F: wrong length
+		"homestead 5 1000000 00", // no MODEXP before Byzantium
+		"osaka 100 10000 ",       // P256VERIFY with empty input: success, empty output
+		"osaka 4 15",             // missing field
+		"osaka 4 x 00",           // bad limit
+	}, "\n") + "\n"
+	var out bytes.Buffer
+	if err := serve(strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	want := []string{"ok 18 0102", "fail oog", "fail", "absent", "ok 6900 ", "bad", "bad"}
+	if len(lines) != len(want)+1 || !strings.HasPrefix(lines[0], "ready ") {
+		t.Fatalf("answers %q", lines)
+	}
+	for i, w := range want {
+		if got := lines[i+1]; !strings.HasPrefix(got, w) || (w != "fail" && w != "bad" && got != w) {
+			t.Errorf("request %d: answer %q, want %q", i, got, w)
 		}
 	}
 }

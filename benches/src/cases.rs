@@ -73,7 +73,7 @@ impl Case {
 
 /// A deterministic byte and scalar stream (splitmix64), seeded from a label.
 #[derive(Clone, Debug)]
-pub struct Rng(u64);
+pub struct Rng(testkit::inputs::Rng);
 
 impl Rng {
     /// The stream for `label` (FNV-1a of the label as the seed).
@@ -83,16 +83,12 @@ impl Rng {
             h ^= u64::from(b);
             h = h.wrapping_mul(0x0100_0000_01b3);
         }
-        Self(h)
+        Self(testkit::inputs::Rng::new(h))
     }
 
-    /// The next 64-bit word.
+    /// The next 64-bit word (testkit's SplitMix64 step).
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// `n` bytes of the stream.

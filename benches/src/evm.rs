@@ -34,57 +34,9 @@ pub const CONTRACT: Address = Address::with_last_byte(0xee);
 /// Gas limit of a benchmark transaction (the EIP-7825 cap is lifted in the runner's config).
 pub const TX_GAS_LIMIT: u64 = 1 << 36;
 
-/// `CALLDATACOPY(0, 0, CALLDATASIZE)`.
-fn copy_calldata(code: &mut Vec<u8>) {
-    code.extend_from_slice(&[0x36, 0x5f, 0x5f, 0x37]);
-}
-
-/// `STATICCALL(GAS, number, 0, CALLDATASIZE, 0, 0)`, leaving the success flag on the stack.
-fn staticcall(code: &mut Vec<u8>, number: u16) {
-    let [hi, lo] = number.to_be_bytes();
-    code.extend_from_slice(&[0x5f, 0x5f, 0x36, 0x5f, 0x61, hi, lo, 0x5a, 0xfa]);
-}
-
-/// The timed code: copy the calldata to memory, STATICCALL precompile `number` with it and all
-/// gas, STOP.
-pub fn call_code(number: u16) -> Vec<u8> {
-    let mut code = Vec::new();
-    copy_calldata(&mut code);
-    staticcall(&mut code, number);
-    code.push(0x00); // STOP
-    code
-}
-
-/// The checking code: as [`call_code`], then RETURN the 32-byte success flag followed by the
-/// precompile's returned data.
-pub fn check_code(number: u16) -> Vec<u8> {
-    let mut code = Vec::new();
-    copy_calldata(&mut code);
-    staticcall(&mut code, number);
-    code.extend_from_slice(&[
-        0x5f, 0x52, // MSTORE(0, success)
-        0x3d, 0x5f, 0x60, 0x20, 0x3e, // RETURNDATACOPY(32, 0, RETURNDATASIZE)
-        0x3d, 0x60, 0x20, 0x01, 0x5f, 0xf3, // RETURN(0, 32 + RETURNDATASIZE)
-    ]);
-    code
-}
-
-/// Code that copies the calldata to memory once, then STATICCALLs precompile `number` with it
-/// `n` times (each with all remaining gas), then STOPs: `n` calls in one transaction.
-pub fn loop_code(number: u16, n: u16) -> Vec<u8> {
-    let mut code = Vec::new();
-    copy_calldata(&mut code);
-    let [hi, lo] = n.to_be_bytes();
-    code.extend_from_slice(&[0x61, hi, lo]); // PUSH2 n (the counter)
-    let top = code.len() as u8;
-    code.push(0x5b); // JUMPDEST
-    staticcall(&mut code, number);
-    code.push(0x50); // POP the success flag
-    code.extend_from_slice(&[0x60, 0x01, 0x90, 0x03]); // counter - 1
-    code.extend_from_slice(&[0x80, 0x60, top, 0x57]); // JUMPI(top, counter)
-    code.push(0x00); // STOP
-    code
-}
+/// The bytecode run: [`call_code`] (timed), [`check_code`] (returns the precompile's flag and
+/// output), [`loop_code`] (`n` calls in one transaction); the one copy lives in `testkit`.
+pub use testkit::proxy::{call_code, forward_code as check_code, loop_code};
 
 /// The in-memory state: a funded caller and `code` at [`CONTRACT`].
 fn database(code: Vec<u8>) -> CacheDB<EmptyDB> {
@@ -180,13 +132,12 @@ pub struct Checked {
 /// Interprets the result of a [`check_code`] transaction.
 pub fn checked(result: &ExecutionResult) -> Checked {
     let out = result.output().map(|b| b.to_vec()).unwrap_or_default();
-    assert!(
-        result.is_success() && out.len() >= 32,
-        "the checking transaction itself failed: {result:?}"
-    );
+    let (call_success, output) = testkit::proxy::split_forwarded(&out)
+        .filter(|_| result.is_success())
+        .unwrap_or_else(|| panic!("the checking transaction itself failed: {result:?}"));
     Checked {
         tx_gas_used: result.tx_gas_used(),
-        call_success: out[31] == 1,
-        output: out[32..].to_vec(),
+        call_success,
+        output: output.to_vec(),
     }
 }

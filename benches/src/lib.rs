@@ -6,11 +6,14 @@
 //!   input comes from), deterministic;
 //! - [`impls`]: the implementations and the pre-timing agreement check;
 //! - [`evm`]: the revm harness that runs a precompile call (or `N` of them) as bytecode;
-//! - [`config`]: the environment variables the benches read.
+//! - [`config`]: the environment variables the benches read;
+//! - [`cpu_time`]: the process-CPU-time measurement of single-threaded runs;
+//! - [`schedule`]: when the anchor (ECRECOVER) is measured again during the run.
 //!
-//! Bench targets: `precompiles` (groups `<impl>-<mode>`, functions = case names) and
-//! `scaling` (groups `scaling-<case>`, functions `N=<n>`); binary `cases` writes
-//! `cases.json`, `alloc.json` and `machine.json`.
+//! Bench targets: `precompiles` (groups `<impl>-<mode>`, functions = case names, plus the
+//! anchor's repeats `EcRecover/ValidKey/repeat-<k>`) and `scaling` (groups `scaling-<case>`,
+//! functions `N=<n>`); binary `cases` writes `cases.json`, `alloc.json` and `machine.json`
+//! (typed in `testkit::files`).
 //!
 //! Alternative backends (cargo features, on by default): `k256` (ECRECOVER), `substrate-bn`
 //! (BN254 add/mul/pairing), `p256` (P256VERIFY through RustCrypto). No `aurora` MODEXP backend:
@@ -18,7 +21,9 @@
 
 pub mod cases;
 pub mod config;
+pub mod cpu_time;
 pub mod evm;
 pub mod impls;
+pub mod schedule;
 
 pub use cases::{all_cases, case, cases, Case};

@@ -1,9 +1,9 @@
 //! Shared checks of the fuzz targets: every precompile must not panic, must never use more gas
-//! than its limit, and must agree with `revm-precompile` 43 (success, output bytes, gas).
+//! than its limit, and must agree with `revm-precompile` 43 (success, output bytes, gas) through
+//! `testkit::oracle`.
 
-use precompile::revm::precompile_spec_id;
 use precompile::{precompiles, Fork, Precompile, PrecompileError};
-use revm_precompile::PrecompileStatus;
+use testkit::oracle::{our_outcome, revm_call, Outcome};
 
 /// The largest gas limit the targets use: above any block's gas limit. (revm-precompile 43
 /// aborts on a capacity overflow when MODEXP's exponent length is 2^64 or more and the limit
@@ -22,7 +22,8 @@ fn limit_from(selector: u8, input: &[u8], p: &Precompile) -> u64 {
 }
 
 /// Runs `p` (ours) and revm's precompile at the same address and fork on `input` with `limit`,
-/// and panics (a fuzz finding) on a panic, a gas overrun or any disagreement.
+/// and panics (a fuzz finding) on a panic, a gas overrun, out of gas below `required_gas`, or
+/// any disagreement (success, output, gas used; failures agree whatever their reason).
 pub fn check_one(fork: Fork, p: &Precompile, input: &[u8], limit: u64) {
     let ours = p.run(input, limit);
     if let Ok(out) = &ours {
@@ -32,28 +33,18 @@ pub fn check_one(fork: Fork, p: &Precompile, input: &[u8], limit: u64) {
             out.gas_used
         );
     }
-    let set = revm_precompile::Precompiles::new(precompile_spec_id(fork));
-    let Some(theirs) = set.get(&revm_precompile::u64_to_address(p.number() as u64)) else {
-        return;
-    };
-    let theirs = theirs.execute(input, limit, 0).expect("revm fatal error");
-    match (&ours, &theirs.status) {
-        (Ok(out), PrecompileStatus::Success) => {
-            assert_eq!(out.bytes[..], theirs.bytes[..], "{p:?} at {fork}: output");
-            assert_eq!(out.gas_used, theirs.gas_used, "{p:?} at {fork}: gas");
-        }
-        (Err(_), PrecompileStatus::Halt(_) | PrecompileStatus::Revert) => {}
-        (ours, _) => panic!(
-            "{p:?} at {fork}, limit {limit}: ours {:?}, revm {:?}",
-            ours.as_ref().map(|o| o.gas_used),
-            theirs.status
-        ),
-    }
     if let Err(PrecompileError::OutOfGas) = ours {
         assert!(
             p.required_gas(input) > limit,
             "{p:?}: out of gas below required_gas"
         );
+    }
+    let Some(theirs) = revm_call(fork, p.number(), input, limit) else {
+        return;
+    };
+    match (our_outcome(ours), theirs) {
+        (Outcome::Failure { .. }, Outcome::Failure { .. }) => {}
+        (ours, theirs) => assert_eq!(ours, theirs, "{p:?} at {fork}, limit {limit}"),
     }
 }
 

@@ -1,13 +1,19 @@
 //! `cargo xtask <command>`: the project's tooling.
 //!
 //! - `cargo xtask test`: the whole test suite (unit, property and differential tests, then the
-//!   vector runner over `vectors/` and, when present, `../shared/vectors/geth/`).
+//!   vector runner over `vectors/` and `../shared/vectors/geth/`, required under `CI=true`).
 //! - `cargo xtask vectors [PATH...]`: runs go-ethereum-format precompile test vectors.
 //! - `cargo xtask gas`: the gas report.
+//! - `cargo xtask diff`: differential campaign against revm and go-ethereum.
+//! - `cargo xtask fuzz`: the cargo-fuzz targets with a corpus seeded from `vectors/`.
+//! - `cargo xtask ct`: evm384's constant-time check under valgrind.
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod ct;
+mod diff;
+mod fuzz;
 mod gas;
 mod test;
 mod vectors;
@@ -22,7 +28,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Runs every test: `cargo test --workspace`, then the vector runner over `vectors/` and
-    /// `../shared/vectors/geth/` (skipped with a message when absent).
+    /// `../shared/vectors/geth/` (required under `CI=true`, else skipped loudly when absent).
     Test(test::Args),
     /// Runs precompile test vectors in go-ethereum's JSON format (files or directories; the
     /// precompile and fork come from each file's name), or regenerates `vectors/` with
@@ -31,6 +37,16 @@ enum Command {
     /// The gas report: benchmarks the precompiles (criterion), derives gas from the times
     /// relative to ECRECOVER and writes target/gas-report/ (report.md, .csv, .json, gas.svg).
     Gas(gas::Args),
+    /// Differential campaign: generated inputs through ours, revm-precompile and go-ethereum
+    /// (`--against revm,geth`), comparing success, output and gas; mismatches are written to
+    /// vectors/regressions/. `--vectors PATH` replays vector files through go-ethereum.
+    Diff(diff::Args),
+    /// Runs the cargo-fuzz targets of fuzz/ (nightly) with a corpus seeded from vectors/.
+    Fuzz(fuzz::Args),
+    /// evm384's constant-time check: runs `crates/evm384/examples/ct_valgrind.rs` under valgrind
+    /// memcheck and fails unless the real operations give 0 errors and the leaky self-test
+    /// exactly the count it expects.
+    Ct(ct::Args),
 }
 
 fn main() -> ExitCode {
@@ -39,6 +55,9 @@ fn main() -> ExitCode {
         Command::Test(args) => test::run(args),
         Command::Vectors(args) => vectors::run(args),
         Command::Gas(args) => gas::run(args),
+        Command::Diff(args) => diff::run(args),
+        Command::Fuzz(args) => fuzz::run(args),
+        Command::Ct(args) => ct::run(args),
     };
     match result {
         Ok(code) => code,

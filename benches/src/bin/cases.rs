@@ -1,24 +1,24 @@
 //! Writes the case list and per-call allocation counts for the report.
 //!
-//! `cases --fork Osaka --out DIR` writes:
-//! - `DIR/cases.json`: `{"fork", "cases": [{"name", "precompile", "address", "input",
-//!   "expected", "success", "gas", "source"}]}` (hex without `0x`; `expected` is our output);
-//! - `DIR/alloc.json`: `[{"impl", "mode", "case", "bytes_per_call", "allocs_per_call"}]`,
-//!   counted by the global allocator of this binary;
-//! - `DIR/machine.json`: `{"cpu", "features", "backends"}`.
+//! `cases --fork Osaka --out DIR` checks that every implementation agrees on every case (a
+//! disagreement panics), then writes (types in `testkit::files`):
+//! - `DIR/cases.json`: the cases (hex without `0x`; `expected` is our output);
+//! - `DIR/alloc.json`: allocations per call, counted by the global allocator of this binary;
+//! - `DIR/machine.json`: CPU, features, the parallelism this process sees (it runs under the
+//!   benches' CPU affinity) and which library does the math per implementation and precompile.
 
 use evm_benches::{
     cases, config,
     evm::{self, BytecodeRunner},
-    impls::{self, Verdict, DIRECT_GAS_LIMIT},
+    impls::{self, DIRECT_GAS_LIMIT},
     Case,
 };
 use precompile::Fork;
-use serde_json::{json, Value};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
+use testkit::files::{write_json, AllocRow, CaseRecord, CasesFile, Machine};
 
 /// The system allocator, counting allocations and allocated bytes.
 struct Counting;
@@ -77,14 +77,14 @@ fn count(mut f: impl FnMut()) -> (f64, f64) {
     )
 }
 
-fn alloc_row(imp: &str, mode: &str, case: &Case, (bytes, allocs): (f64, f64)) -> Value {
-    json!({
-        "impl": imp,
-        "mode": mode,
-        "case": case.name,
-        "bytes_per_call": bytes,
-        "allocs_per_call": allocs,
-    })
+fn alloc_row(imp: &str, mode: &str, case: &Case, (bytes, allocs): (f64, f64)) -> AllocRow {
+    AllocRow {
+        imp: imp.to_string(),
+        mode: mode.to_string(),
+        case: case.name.clone(),
+        bytes_per_call: bytes,
+        allocs_per_call: allocs,
+    }
 }
 
 fn bytecode_count<P>(mut r: BytecodeRunner<P>) -> (f64, f64)
@@ -96,23 +96,21 @@ where
     })
 }
 
-fn alloc_rows(fork: Fork, cases: &[Case], real: &[bool]) -> Vec<Value> {
+fn alloc_rows(fork: Fork, cases: &[Case]) -> Vec<AllocRow> {
     let mut rows = Vec::new();
     let backends = impls::backends(fork);
-    for (case, &real) in cases.iter().zip(real) {
+    for case in cases {
         eprintln!("  alloc: {}", case.name);
         let rp = impls::revm_precompile(fork, case).expect("revm precompile");
-        if real {
-            let p = *case.precompile(fork).expect("precompile");
-            rows.push(alloc_row(
-                "ours",
-                "direct",
-                case,
-                count(|| {
-                    let _ = std::hint::black_box(p.run(&case.input, DIRECT_GAS_LIMIT));
-                }),
-            ));
-        }
+        let p = *case.precompile(fork).expect("precompile");
+        rows.push(alloc_row(
+            "ours",
+            "direct",
+            case,
+            count(|| {
+                let _ = std::hint::black_box(p.run(&case.input, DIRECT_GAS_LIMIT));
+            }),
+        ));
         rows.push(alloc_row(
             "revm",
             "direct",
@@ -121,15 +119,10 @@ fn alloc_rows(fork: Fork, cases: &[Case], real: &[bool]) -> Vec<Value> {
                 let _ = std::hint::black_box(rp.execute(&case.input, DIRECT_GAS_LIMIT, 0));
             }),
         ));
-        if real {
-            let r = evm::ours(fork, evm::call_code(case.number), &case.input);
-            rows.push(alloc_row("ours", "bytecode", case, bytecode_count(r)));
-        }
+        let r = evm::ours(fork, evm::call_code(case.number), &case.input);
+        rows.push(alloc_row("ours", "bytecode", case, bytecode_count(r)));
         let r = evm::revm(fork, evm::call_code(case.number), &case.input);
         rows.push(alloc_row("revm", "bytecode", case, bytecode_count(r)));
-        if !real {
-            continue;
-        }
         for b in backends.iter().filter(|b| b.number == case.number) {
             let run = b.run;
             rows.push(alloc_row(
@@ -148,34 +141,22 @@ fn alloc_rows(fork: Fork, cases: &[Case], real: &[bool]) -> Vec<Value> {
     rows
 }
 
-fn case_rows(fork: Fork, cases: &[Case]) -> Vec<Value> {
+fn case_records(fork: Fork, cases: &[Case]) -> Vec<CaseRecord> {
     cases
         .iter()
         .map(|case| {
             let p = case.precompile(fork).expect("precompile");
-            let r = p.run(&case.input, DIRECT_GAS_LIMIT);
-            let (expected, success) = if impls::is_placeholder(&r) {
-                // placeholder: record revm's output so that the file is still useful
-                let o = impls::revm_outcome(
-                    impls::revm_precompile(fork, case)
-                        .expect("revm precompile")
-                        .execute(&case.input, DIRECT_GAS_LIMIT, 0),
-                );
-                (o.output, o.success)
-            } else {
-                let o = impls::ours_outcome(r);
-                (o.output, o.success)
-            };
-            json!({
-                "name": case.name,
-                "precompile": case.precompile_name(),
-                "address": format!("{:#04x}", case.number),
-                "input": hex::encode(&case.input),
-                "expected": hex::encode(expected),
-                "success": success,
-                "gas": case.gas(fork),
-                "source": case.source,
-            })
+            let o = testkit::oracle::our_outcome(p.run(&case.input, DIRECT_GAS_LIMIT));
+            CaseRecord {
+                name: case.name.clone(),
+                precompile: case.precompile_name().to_string(),
+                address: format!("{:#04x}", case.number),
+                input: hex::encode(&case.input),
+                expected: hex::encode(o.output()),
+                success: o.is_success(),
+                gas: case.gas(fork).expect("precompile at fork"),
+                source: case.source.clone(),
+            }
         })
         .collect()
 }
@@ -219,30 +200,6 @@ fn cpu_features() -> Vec<&'static str> {
     out
 }
 
-/// The backend behind each of `fork`'s precompiles in this build, keyed by EIP name (as in
-/// `cases.json`): the crate's defaults, hard-coded from crates/precompile/Cargo.toml.
-// TODO: ask the precompile crate once it exposes its backend names.
-fn backend_names(fork: Fork) -> Value {
-    let map: serde_json::Map<String, Value> = precompile::precompiles(fork)
-        .iter()
-        .map(|p| {
-            let backend = match p.number() {
-                0x01 => "secp256k1",
-                0x02 => "sha2",
-                0x03 => "ripemd",
-                0x05 | 0x04 | 0x09 => "builtin",
-                0x06..=0x08 => "ark",
-                0x0a => "c-kzg",
-                0x0b..=0x11 => "blst",
-                0x100 => "aws-lc",
-                _ => "unknown",
-            };
-            (p.name().to_string(), Value::from(backend))
-        })
-        .collect();
-    Value::Object(map)
-}
-
 fn usage() -> ! {
     eprintln!("usage: cases [--fork NAME] --out DIR");
     std::process::exit(2)
@@ -271,34 +228,26 @@ fn main() {
 
     let cases = cases(fork);
     eprintln!("cases: fork {fork}, {} cases", cases.len());
-    let real: Vec<bool> = cases
-        .iter()
-        .map(|case| match impls::verify(fork, case) {
-            Verdict::Agree => true,
-            Verdict::OursPlaceholder => {
-                eprintln!(
-                    "!!! {} ({}): our precompile is still a placeholder (expected = revm's output)",
-                    case.name,
-                    case.precompile_name()
-                );
-                false
-            }
-        })
-        .collect();
-
-    let write = |name: &str, v: &Value| {
+    for case in &cases {
+        impls::verify(fork, case);
+    }
+    let write = |name: &str, write: &dyn Fn(&std::path::Path) -> Result<(), String>| {
         let path = out.join(name);
-        std::fs::write(&path, serde_json::to_string_pretty(v).expect("json") + "\n")
-            .unwrap_or_else(|e| panic!("write {}: {e}", path.display()));
+        write(&path).unwrap_or_else(|e| panic!("{e}"));
         eprintln!("wrote {}", path.display());
     };
-    write(
-        "cases.json",
-        &json!({ "fork": fork.name(), "cases": case_rows(fork, &cases) }),
-    );
-    write(
-        "machine.json",
-        &json!({ "cpu": cpu_model(), "features": cpu_features(), "backends": backend_names(fork) }),
-    );
-    write("alloc.json", &Value::Array(alloc_rows(fork, &cases, &real)));
+    let file = CasesFile {
+        fork: fork.name().to_string(),
+        cases: case_records(fork, &cases),
+    };
+    write("cases.json", &|p| write_json(p, &file));
+    let machine = Machine {
+        cpu: cpu_model(),
+        features: cpu_features().into_iter().map(str::to_string).collect(),
+        available_parallelism: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        libraries: impls::libraries(fork),
+    };
+    write("machine.json", &|p| write_json(p, &machine));
+    let allocs = alloc_rows(fork, &cases);
+    write("alloc.json", &|p| write_json(p, &allocs));
 }

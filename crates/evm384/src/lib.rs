@@ -37,19 +37,12 @@
 //!
 //! Both backends have no branch and no memory access whose condition or address depends
 //! on the values of `a`, `b`, `p` or `n0` (fixed loop counts; final selection by masks in
-//! Rust and `cmov` in assembly). The check is dynamic, with valgrind's memcheck: the
-//! example `ct_valgrind` marks every operand as undefined with a client request, runs
-//! all operations through both backends, and memcheck reports any conditional jump or
-//! address computed from them:
-//!
-//! ```text
-//! CARGO_TARGET_DIR=/work/tgt/evm384 cargo build --release -p evm384 --example ct_valgrind
-//! valgrind --error-exitcode=1 /work/tgt/evm384/release/examples/ct_valgrind
-//! ```
-//!
-//! (`--release` so the optimiser's code is checked; the dev profile works too.) A
-//! deliberately leaky function in the same example, run with `--self-test`, shows that
-//! memcheck does flag a secret-dependent branch.
+//! Rust and `cmov` in assembly). The check is dynamic, with valgrind's memcheck:
+//! `cargo xtask ct` runs the example `ct_valgrind`, which marks every operand as undefined
+//! with a client request and runs all operations through both backends on edge and random
+//! inputs, and requires 0 memcheck errors (any conditional jump or address computed from
+//! the operands would be one); a deliberately leaky self-test must get exactly the errors
+//! it expects, which shows the tracking works. See `README.md` for what it covers.
 //!
 //! The EVM384 opcodes ([`evm`]) check memory bounds from the (public) offsets only.
 

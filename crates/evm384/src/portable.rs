@@ -4,28 +4,8 @@
 //! at the crate root. Constant time: all loops have fixed trip counts and the final
 //! selections are done with masks, never with a branch on operand values.
 
-/// `a + b + carry`, returning (sum, carry).
-#[inline(always)]
-fn adc(a: u64, b: u64, carry: u64) -> (u64, u64) {
-    let t = a as u128 + b as u128 + carry as u128;
-    (t as u64, (t >> 64) as u64)
-}
-
-/// `a - b - borrow`, returning (difference, borrow) with borrow in {0, 1}.
-#[inline(always)]
-fn sbb(a: u64, b: u64, borrow: u64) -> (u64, u64) {
-    // this two-step form compiles to a single `sbb` per limb
-    let (d, b1) = a.overflowing_sub(b);
-    let (d, b2) = d.overflowing_sub(borrow);
-    (d, (b1 | b2) as u64)
-}
-
-/// `acc + a * b + carry`, returning (low, high); cannot overflow 128 bits.
-#[inline(always)]
-fn mac(acc: u64, a: u64, b: u64, carry: u64) -> (u64, u64) {
-    let t = acc as u128 + (a as u128) * (b as u128) + carry as u128;
-    (t as u64, (t >> 64) as u64)
-}
+use uint256::algorithms::add::{adc, sbb};
+use uint256::algorithms::mul::mac;
 
 /// Hides a value from the optimiser: an empty `asm!` on x86_64 (no instruction, no
 /// memory traffic), `black_box` elsewhere.
@@ -59,40 +39,40 @@ fn select(bit: u64, x: &[u64; 6], y: &[u64; 6]) -> [u64; 6] {
 #[inline(always)]
 fn reduce_once(t: &[u64; 6], hi: u64, p: &[u64; 6]) -> [u64; 6] {
     let mut s = [0u64; 6];
-    let mut borrow = 0;
+    let mut borrow = false;
     for i in 0..6 {
         (s[i], borrow) = sbb(t[i], p[i], borrow);
     }
     let (_, below) = sbb(hi, 0, borrow);
-    // below == 1 exactly when hi*2^384 + t < p
-    select(below, t, &s)
+    // below exactly when hi*2^384 + t < p
+    select(below as u64, t, &s)
 }
 
 /// `add_mod` as defined at the crate root.
 #[inline]
 pub fn add_mod(a: &[u64; 6], b: &[u64; 6], p: &[u64; 6]) -> [u64; 6] {
     let mut s = [0u64; 6];
-    let mut carry = 0;
+    let mut carry = false;
     for i in 0..6 {
         (s[i], carry) = adc(a[i], b[i], carry);
     }
-    reduce_once(&s, carry, p)
+    reduce_once(&s, carry as u64, p)
 }
 
 /// `sub_mod` as defined at the crate root.
 #[inline]
 pub fn sub_mod(a: &[u64; 6], b: &[u64; 6], p: &[u64; 6]) -> [u64; 6] {
     let mut d = [0u64; 6];
-    let mut borrow = 0;
+    let mut borrow = false;
     for i in 0..6 {
         (d[i], borrow) = sbb(a[i], b[i], borrow);
     }
     let mut s = [0u64; 6];
-    let mut carry = 0;
+    let mut carry = false;
     for i in 0..6 {
         (s[i], carry) = adc(d[i], p[i], carry);
     }
-    select(borrow, &s, &d)
+    select(borrow as u64, &s, &d)
 }
 
 /// `mul_mont` as defined at the crate root (CIOS, every carry kept).
@@ -105,18 +85,18 @@ pub fn mul_mont(a: &[u64; 6], b: &[u64; 6], p: &[u64; 6], n0: u64) -> [u64; 6] {
         // T += a * b_i  (T + a*b_i < 2^449: top limb t7 in {0, 1})
         let mut c = 0;
         for j in 0..6 {
-            (t[j], c) = mac(t[j], a[j], bi, c);
+            (t[j], c) = mac(a[j], bi, t[j], c);
         }
-        let (u6, t7) = adc(t6, c, 0);
+        let (u6, t7) = adc(t6, c, false);
         // T = floor((T + m*p) / 2^64), m = t0 * n0 mod 2^64
         let m = t[0].wrapping_mul(n0);
-        let (_, mut c) = mac(t[0], m, p[0], 0);
+        let (_, mut c) = mac(m, p[0], t[0], 0);
         for j in 1..6 {
-            (t[j - 1], c) = mac(t[j], m, p[j], c);
+            (t[j - 1], c) = mac(m, p[j], t[j], c);
         }
-        let (u, c) = adc(u6, c, 0);
+        let (u, c) = adc(u6, c, false);
         t[5] = u;
-        t6 = t7 + c;
+        t6 = t7 as u64 + c as u64;
     }
     reduce_once(&t, t6, p)
 }

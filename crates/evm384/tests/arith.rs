@@ -4,29 +4,10 @@
 mod common;
 
 use common::*;
-use evm384::{portable, Backend, Modulus, ModulusError};
+use evm384::{portable, Modulus, ModulusError};
 use num_bigint::BigUint;
 use num_traits::One;
 use proptest::prelude::*;
-
-fn backends() -> Vec<Backend> {
-    let mut v = vec![Backend::Portable];
-    #[cfg(target_arch = "x86_64")]
-    {
-        let t = evm384::asm::Adx::detect();
-        if std::env::var_os("CI").is_some() || cfg!(target_feature = "adx") {
-            // On the project's CI machines (x86_64 with ADX) the asm path must be tested.
-            assert!(
-                t.is_some(),
-                "CPU lacks BMI2/ADX: the asm backend is not tested"
-            );
-        }
-        if let Some(t) = t {
-            v.push(Backend::Asm(t));
-        }
-    }
-    v
-}
 
 /// Checks every backend against the model for one (a, b, p, n0).
 fn check(a: &[u64; 6], b: &[u64; 6], p: &[u64; 6], n0: u64) {

@@ -4,16 +4,7 @@ mod common;
 
 use common::*;
 use evm384::evm::{self, EvmError, Offsets, Op};
-use evm384::{limbs_to_le_bytes, Backend};
-
-fn backends() -> Vec<Backend> {
-    let mut v = vec![Backend::Portable];
-    #[cfg(target_arch = "x86_64")]
-    if let Some(t) = evm384::asm::Adx::detect() {
-        v.push(Backend::Asm(t));
-    }
-    v
-}
+use evm384::limbs_to_le_bytes;
 
 fn put(mem: &mut [u8], off: usize, v: &[u64; 6]) {
     mem[off..off + 48].copy_from_slice(&limbs_to_le_bytes(v));

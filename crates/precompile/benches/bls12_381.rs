@@ -40,7 +40,7 @@ fn scalar(i: u64) -> Vec<u8> {
 fn benches(c: &mut Criterion) {
     let g1s: Vec<Vec<u8>> = (0..128)
         .map(|i| {
-            ours::G1_MSM
+            ours::g1_msm::PRAGUE
                 .run(&[g1(), scalar(i)].concat(), u64::MAX)
                 .unwrap()
                 .bytes
@@ -48,7 +48,7 @@ fn benches(c: &mut Criterion) {
         .collect();
     let g2s: Vec<Vec<u8>> = (0..128)
         .map(|i| {
-            ours::G2_MSM
+            ours::g2_msm::PRAGUE
                 .run(&[g2(), scalar(i)].concat(), u64::MAX)
                 .unwrap()
                 .bytes
@@ -59,13 +59,13 @@ fn benches(c: &mut Criterion) {
     let in1 = [g1s[0].clone(), g1s[1].clone()].concat();
     let in2 = [g2s[0].clone(), g2s[1].clone()].concat();
     g.bench_function("g1/ours", |b| {
-        b.iter(|| ours::G1_ADD.run(black_box(&in1), u64::MAX))
+        b.iter(|| ours::g1_add::PRAGUE.run(black_box(&in1), u64::MAX))
     });
     g.bench_function("g1/revm", |b| {
         b.iter(|| revm::g1_add::g1_add(black_box(&in1), u64::MAX))
     });
     g.bench_function("g2/ours", |b| {
-        b.iter(|| ours::G2_ADD.run(black_box(&in2), u64::MAX))
+        b.iter(|| ours::g2_add::PRAGUE.run(black_box(&in2), u64::MAX))
     });
     g.bench_function("g2/revm", |b| {
         b.iter(|| revm::g2_add::g2_add(black_box(&in2), u64::MAX))
@@ -79,14 +79,14 @@ fn benches(c: &mut Criterion) {
             .flat_map(|i| [g1s[i].clone(), scalar(1000 + i as u64)].concat())
             .collect();
         assert_eq!(
-            ours::G1_MSM.run(&input, u64::MAX).unwrap().bytes,
+            ours::g1_msm::PRAGUE.run(&input, u64::MAX).unwrap().bytes,
             revm::g1_msm::g1_msm(&input, u64::MAX)
                 .unwrap()
                 .bytes
                 .to_vec()
         );
         g.bench_with_input(BenchmarkId::new("ours", k), &input, |b, i| {
-            b.iter(|| ours::G1_MSM.run(black_box(i), u64::MAX))
+            b.iter(|| ours::g1_msm::PRAGUE.run(black_box(i), u64::MAX))
         });
         g.bench_with_input(BenchmarkId::new("revm", k), &input, |b, i| {
             b.iter(|| revm::g1_msm::g1_msm(black_box(i), u64::MAX))
@@ -99,14 +99,14 @@ fn benches(c: &mut Criterion) {
             .flat_map(|i| [g2s[i].clone(), scalar(1000 + i as u64)].concat())
             .collect();
         assert_eq!(
-            ours::G2_MSM.run(&input, u64::MAX).unwrap().bytes,
+            ours::g2_msm::PRAGUE.run(&input, u64::MAX).unwrap().bytes,
             revm::g2_msm::g2_msm(&input, u64::MAX)
                 .unwrap()
                 .bytes
                 .to_vec()
         );
         g.bench_with_input(BenchmarkId::new("ours", k), &input, |b, i| {
-            b.iter(|| ours::G2_MSM.run(black_box(i), u64::MAX))
+            b.iter(|| ours::g2_msm::PRAGUE.run(black_box(i), u64::MAX))
         });
         g.bench_with_input(BenchmarkId::new("revm", k), &input, |b, i| {
             b.iter(|| revm::g2_msm::g2_msm(black_box(i), u64::MAX))
@@ -120,7 +120,7 @@ fn benches(c: &mut Criterion) {
             .flat_map(|i| [g1s[i].clone(), g2s[i].clone()].concat())
             .collect();
         g.bench_with_input(BenchmarkId::new("ours", k), &input, |b, i| {
-            b.iter(|| ours::PAIRING_CHECK.run(black_box(i), u64::MAX))
+            b.iter(|| ours::pairing::PRAGUE.run(black_box(i), u64::MAX))
         });
         g.bench_with_input(BenchmarkId::new("revm", k), &input, |b, i| {
             b.iter(|| revm::pairing::pairing(black_box(i), u64::MAX))
@@ -131,16 +131,16 @@ fn benches(c: &mut Criterion) {
     let mut g = c.benchmark_group("bls_map");
     let mut u1 = [vec![0u8; 16], scalar(7), scalar(8)[..16].to_vec()].concat();
     u1[16] &= 0x0f; // below p
-    assert!(ours::MAP_FP_TO_G1.run(&u1, u64::MAX).is_ok());
+    assert!(ours::map_fp_to_g1::PRAGUE.run(&u1, u64::MAX).is_ok());
     let u2 = [u1.clone(), u1.clone()].concat();
     g.bench_function("g1/ours", |b| {
-        b.iter(|| ours::MAP_FP_TO_G1.run(black_box(&u1), u64::MAX))
+        b.iter(|| ours::map_fp_to_g1::PRAGUE.run(black_box(&u1), u64::MAX))
     });
     g.bench_function("g1/revm", |b| {
         b.iter(|| revm::map_fp_to_g1::map_fp_to_g1(black_box(&u1), u64::MAX))
     });
     g.bench_function("g2/ours", |b| {
-        b.iter(|| ours::MAP_FP2_TO_G2.run(black_box(&u2), u64::MAX))
+        b.iter(|| ours::map_fp2_to_g2::PRAGUE.run(black_box(&u2), u64::MAX))
     });
     g.bench_function("g2/revm", |b| {
         b.iter(|| revm::map_fp2_to_g2::map_fp2_to_g2(black_box(&u2), u64::MAX))

@@ -52,7 +52,7 @@ fn benches(c: &mut Criterion) {
             b.iter(|| revm_precompile::bn254::run_pair(black_box(i), 34_000, 45_000, u64::MAX))
         });
         g.bench_with_input(BenchmarkId::new("precompile", k), &input, |b, i| {
-            b.iter(|| bn254::PAIRING_ISTANBUL.run(black_box(i), u64::MAX))
+            b.iter(|| bn254::pairing::ISTANBUL.run(black_box(i), u64::MAX))
         });
     }
     g.finish();

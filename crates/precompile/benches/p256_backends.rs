@@ -1,8 +1,8 @@
 //! P256VERIFY backends side by side: aws-lc through its C API (default), aws-lc through
-//! `aws-lc-rs`'s safe API, the RustCrypto `p256` crate (feature
-//! `p256-rustcrypto`) and revm-precompile 43's default build, on the same valid signature.
+//! `aws-lc-rs`'s safe API, the RustCrypto `p256` crate
+//! and revm-precompile 43's default build, on the same valid signature.
 //!
-//! `cargo bench -p precompile --features p256-rustcrypto --bench p256_backends`
+//! `cargo bench -p precompile --bench p256_backends`
 use criterion::{criterion_group, criterion_main, Criterion};
 use precompile::secp256r1::{self, awslc, awslc_ffi, rustcrypto};
 use std::hint::black_box;
@@ -26,7 +26,7 @@ fn benches(c: &mut Criterion) {
         b.iter(|| rustcrypto::verify_eip7951(black_box(&input)))
     });
     g.bench_function("precompile_rip7212", |b| {
-        b.iter(|| secp256r1::P256VERIFY_RIP7212.run(black_box(&input), 3450))
+        b.iter(|| secp256r1::RIP7212.run(black_box(&input), 3450))
     });
     g.bench_function("revm", |b| {
         b.iter(|| revm_precompile::secp256r1::p256_verify_osaka(black_box(&input), 6900))

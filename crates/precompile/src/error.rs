@@ -2,6 +2,74 @@
 
 use core::fmt;
 
+/// Which group of a pairing-friendly curve a point was meant to be in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Group {
+    /// The group over the base field (BN254 G1: 64-byte points; BLS12-381 G1: 128 bytes).
+    G1,
+    /// The group over the quadratic extension (BN254 G2: 128 bytes; BLS12-381 G2: 256 bytes).
+    G2,
+}
+
+impl fmt::Display for Group {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Group::G1 => "G1",
+            Group::G2 => "G2",
+        })
+    }
+}
+
+/// The input lengths a precompile accepts, as carried by [`PrecompileError::InvalidInputLength`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LengthRule {
+    /// Exactly this many bytes.
+    Exact(usize),
+    /// A multiple of this many bytes, zero included.
+    MultipleOf(usize),
+    /// A multiple of this many bytes, at least one (empty input is rejected).
+    NonEmptyMultipleOf(usize),
+}
+
+impl LengthRule {
+    /// Whether `len` satisfies the rule.
+    pub const fn accepts(self, len: usize) -> bool {
+        match self {
+            LengthRule::Exact(n) => len == n,
+            LengthRule::MultipleOf(n) => len.is_multiple_of(n),
+            LengthRule::NonEmptyMultipleOf(n) => len != 0 && len.is_multiple_of(n),
+        }
+    }
+
+    /// The error for an input of `got` bytes that breaks this rule.
+    pub const fn error(self, got: usize) -> PrecompileError {
+        PrecompileError::InvalidInputLength {
+            expected: self,
+            got,
+        }
+    }
+
+    /// `Ok(())` when `input`'s length satisfies the rule, else
+    /// [`PrecompileError::InvalidInputLength`] with this rule and the length.
+    pub const fn check(self, input: &[u8]) -> Result<(), PrecompileError> {
+        if self.accepts(input.len()) {
+            Ok(())
+        } else {
+            Err(self.error(input.len()))
+        }
+    }
+}
+
+impl fmt::Display for LengthRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LengthRule::Exact(n) => write!(f, "exactly {n} bytes"),
+            LengthRule::MultipleOf(n) => write!(f, "a multiple of {n} bytes"),
+            LengthRule::NonEmptyMultipleOf(n) => write!(f, "a non-zero multiple of {n} bytes"),
+        }
+    }
+}
+
 /// Why a precompile call failed. A failure consumes all gas given to the call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -10,6 +78,8 @@ pub enum PrecompileError {
     OutOfGas,
     /// The input has a length the precompile does not accept.
     InvalidInputLength {
+        /// The lengths the precompile accepts (each precompile has its own rule).
+        expected: LengthRule,
         /// The length received.
         got: usize,
     },
@@ -17,57 +87,85 @@ pub enum PrecompileError {
     ModexpInputTooLarge,
     /// BLAKE2F: the final-block flag byte is neither 0 nor 1.
     Blake2InvalidFinalFlag,
-    /// BN254: a coordinate is not below the field modulus.
+    /// BN254: a coordinate of a point is not below the field modulus.
     Bn254FieldElementOutOfRange,
-    /// BN254: a G1 point is not on the curve.
-    Bn254G1NotOnCurve,
-    /// BN254: a G2 point is not on the curve.
-    Bn254G2NotOnCurve,
-    /// BN254: a G2 point is not in the prime-order subgroup.
+    /// BN254: a point of the given group is not on its curve.
+    Bn254PointNotOnCurve(Group),
+    /// BN254: a G2 point is not in the prime-order subgroup (G1 has cofactor 1: every point on
+    /// its curve is in it).
     Bn254G2NotInSubgroup,
     /// BLS12-381: a field element's 64-byte encoding has non-zero top 16 bytes.
     BlsInvalidFieldPadding,
     /// BLS12-381: a field element is not below the modulus.
     BlsFieldElementOutOfRange,
-    /// BLS12-381: a point is not on the curve.
-    BlsPointNotOnCurve,
-    /// BLS12-381: a point is not in the prime-order subgroup.
-    BlsPointNotInSubgroup,
+    /// BLS12-381: a point of the given group is not on its curve.
+    BlsPointNotOnCurve(Group),
+    /// BLS12-381: a point of the given group is not in the prime-order subgroup.
+    BlsPointNotInSubgroup(Group),
     /// POINT_EVALUATION: the versioned hash does not match the commitment.
     KzgInvalidVersionedHash,
     /// POINT_EVALUATION: a commitment, proof or field element is not a valid encoding.
     KzgInvalidInput,
     /// POINT_EVALUATION: the proof does not verify.
     KzgVerificationFailed,
-    /// The backend refused the input for a reason not listed above.
-    Backend(&'static str),
 }
 
 impl fmt::Display for PrecompileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::OutOfGas => f.write_str("out of gas"),
-            Self::InvalidInputLength { got } => write!(f, "invalid input length {got}"),
+            Self::InvalidInputLength { expected, got } => {
+                write!(f, "invalid input length {got}: expected {expected}")
+            }
             Self::ModexpInputTooLarge => {
                 f.write_str("modexp input longer than 1024 bytes (EIP-7823)")
             }
             Self::Blake2InvalidFinalFlag => f.write_str("blake2f final flag is not 0 or 1"),
             Self::Bn254FieldElementOutOfRange => f.write_str("bn254 field element not below p"),
-            Self::Bn254G1NotOnCurve => f.write_str("bn254 G1 point not on curve"),
-            Self::Bn254G2NotOnCurve => f.write_str("bn254 G2 point not on curve"),
+            Self::Bn254PointNotOnCurve(g) => write!(f, "bn254 {g} point not on curve"),
             Self::Bn254G2NotInSubgroup => f.write_str("bn254 G2 point not in subgroup"),
             Self::BlsInvalidFieldPadding => {
                 f.write_str("bls12-381 field element has non-zero padding")
             }
             Self::BlsFieldElementOutOfRange => f.write_str("bls12-381 field element not below p"),
-            Self::BlsPointNotOnCurve => f.write_str("bls12-381 point not on curve"),
-            Self::BlsPointNotInSubgroup => f.write_str("bls12-381 point not in subgroup"),
+            Self::BlsPointNotOnCurve(g) => write!(f, "bls12-381 {g} point not on curve"),
+            Self::BlsPointNotInSubgroup(g) => write!(f, "bls12-381 {g} point not in subgroup"),
             Self::KzgInvalidVersionedHash => f.write_str("kzg versioned hash mismatch"),
             Self::KzgInvalidInput => f.write_str("kzg invalid commitment, proof or field element"),
             Self::KzgVerificationFailed => f.write_str("kzg proof verification failed"),
-            Self::Backend(why) => write!(f, "backend error: {why}"),
         }
     }
 }
 
 impl std::error::Error for PrecompileError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn length_rules() {
+        assert!(LengthRule::Exact(4).accepts(4));
+        assert!(!LengthRule::Exact(4).accepts(5));
+        assert!(LengthRule::MultipleOf(3).accepts(0));
+        assert!(LengthRule::MultipleOf(3).accepts(6));
+        assert!(!LengthRule::MultipleOf(3).accepts(7));
+        assert!(!LengthRule::NonEmptyMultipleOf(3).accepts(0));
+        assert!(LengthRule::NonEmptyMultipleOf(3).accepts(3));
+        assert_eq!(
+            LengthRule::NonEmptyMultipleOf(3).check(&[0; 4]),
+            Err(PrecompileError::InvalidInputLength {
+                expected: LengthRule::NonEmptyMultipleOf(3),
+                got: 4
+            })
+        );
+        assert_eq!(
+            PrecompileError::InvalidInputLength {
+                expected: LengthRule::Exact(213),
+                got: 0
+            }
+            .to_string(),
+            "invalid input length 0: expected exactly 213 bytes"
+        );
+    }
+}

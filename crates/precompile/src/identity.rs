@@ -21,7 +21,8 @@ pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
 }
 
 /// The IDENTITY precompile at 0x04 (since Frontier).
-pub const IDENTITY: Precompile = Precompile::new(0x04, "IDENTITY", gas, run);
+pub const HOMESTEAD: Precompile =
+    Precompile::new(0x04, "IDENTITY", gas, run).with_library("own (IDENTITY)");
 
 #[cfg(test)]
 mod tests {

@@ -6,7 +6,7 @@
 //! `FIELD_ELEMENTS_PER_BLOB` (4096) and `BLS_MODULUS` as two 32-byte big-endian words.
 //! Verification uses `c-kzg` with the Ethereum mainnet trusted setup it embeds.
 
-use crate::{charge, Precompile, PrecompileError, PrecompileOutput, PrecompileResult};
+use crate::{charge, LengthRule, Precompile, PrecompileError, PrecompileOutput, PrecompileResult};
 use c_kzg::{Bytes32, Bytes48};
 use sha2::{Digest, Sha256};
 
@@ -15,6 +15,9 @@ pub const GAS: u64 = 50_000;
 
 /// The length of a POINT_EVALUATION input.
 pub const INPUT_LENGTH: usize = 192;
+
+/// The only input length POINT_EVALUATION accepts.
+pub const INPUT_RULE: LengthRule = LengthRule::Exact(INPUT_LENGTH);
 
 /// The version byte of a KZG versioned hash.
 pub const VERSIONED_HASH_VERSION_KZG: u8 = 0x01;
@@ -87,7 +90,7 @@ pub fn verify_kzg_proof(
 pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
     let gas_used = charge(GAS, gas_limit)?;
     let Ok(input) = <&[u8; INPUT_LENGTH]>::try_from(input) else {
-        return Err(PrecompileError::InvalidInputLength { got: input.len() });
+        return Err(INPUT_RULE.error(input.len()));
     };
     let (versioned_hash, rest) = input.split_at(32);
     let (z, rest) = rest.split_at(32);
@@ -103,7 +106,8 @@ pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
 }
 
 /// The POINT_EVALUATION precompile at 0x0a (since Cancun).
-pub const POINT_EVALUATION: Precompile = Precompile::new(0x0a, "POINT_EVALUATION", gas, run);
+pub const CANCUN: Precompile =
+    Precompile::new(0x0a, "POINT_EVALUATION", gas, run).with_library("c-kzg");
 
 #[cfg(test)]
 mod tests {
@@ -141,7 +145,10 @@ mod tests {
         assert_eq!(run(&input, 49_999), Err(PrecompileError::OutOfGas));
         assert_eq!(
             run(&input[..191], 50_000),
-            Err(PrecompileError::InvalidInputLength { got: 191 })
+            Err(PrecompileError::InvalidInputLength {
+                expected: INPUT_RULE,
+                got: 191
+            })
         );
         // Wrong version byte.
         let mut bad = input.clone();

@@ -7,10 +7,31 @@
 //! charged before any work or allocation that depends on the input, so an attacker-sized input
 //! costs at most what the caller's gas limit allows.
 //!
-//! [`precompiles`] gives the set active at a [`Fork`].
+//! [`precompiles`] gives the set active at a [`Fork`]; [`alternative_backends`] the same
+//! precompiles on other libraries, for benches. [`Precompile::library`] names the library that
+//! does each one's math in this build.
+//!
+//! # Names
+//!
+//! One module per precompile, its gas rule beside its body: [`ecrecover`], [`sha256`],
+//! [`ripemd160`], [`identity`], [`modexp`], [`bn254`]`::{add, mul, pairing}`, [`blake2f`],
+//! [`kzg_point_evaluation`], [`bls12_381`]`::{g1_add, g1_msm, g2_add, g2_msm, pairing,
+//! map_fp_to_g1, map_fp2_to_g2}`, [`secp256r1`] (P256VERIFY). In each:
+//! - each variant is a [`Precompile`] constant named after the fork that activates it
+//!   (`sha256::HOMESTEAD`, `modexp::{BYZANTIUM, BERLIN, OSAKA}`,
+//!   `bn254::add::{BYZANTIUM, ISTANBUL}`, `bls12_381::g1_add::PRAGUE`), or after its spec for a
+//!   variant no mainnet fork activates (`secp256r1::RIP7212`);
+//! - the gas rule and body are the functions `gas(input) -> u64` and
+//!   `run(input, gas_limit) -> PrecompileResult`: of the module itself when it has one variant,
+//!   of a submodule named after the variant when it has several (`modexp::berlin::run`,
+//!   `bn254::pairing::istanbul::gas`, `secp256r1::rip7212::run`);
+//! - a precompile that rejects lengths has its rule as `INPUT_RULE` (a [`LengthRule`], carried
+//!   by [`PrecompileError::InvalidInputLength`]).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+mod backends;
+pub mod encoding;
 mod error;
 mod fork;
 mod set;
@@ -30,7 +51,8 @@ pub mod ripemd160;
 pub mod secp256r1;
 pub mod sha256;
 
-pub use error::PrecompileError;
+pub use backends::alternative_backends;
+pub use error::{Group, LengthRule, PrecompileError};
 pub use fork::{Fork, UnknownFork};
 pub use set::{precompiles, Precompiles};
 
@@ -74,24 +96,45 @@ pub type GasFn = fn(&[u8]) -> u64;
 /// The body of a precompile: runs it on `input` with at most `gas_limit` gas.
 pub type RunFn = fn(&[u8], u64) -> PrecompileResult;
 
-/// A precompiled contract: its address, name, gas rule and body.
+/// A precompiled contract: its address, name, gas rule, body and the library doing its math.
 #[derive(Clone, Copy)]
 pub struct Precompile {
     number: u16,
     name: &'static str,
     gas: GasFn,
     run: RunFn,
+    library: &'static str,
 }
 
+/// The library attribution of a [`Precompile`] built with [`Precompile::new`] and not given one
+/// with [`Precompile::with_library`].
+pub const UNATTRIBUTED: &str = "unattributed";
+
 impl Precompile {
-    /// A precompile at address `number` (see [`address`]) named `name`.
+    /// A precompile at address `number` (see [`address`]) named `name`, attributed to no library
+    /// ([`UNATTRIBUTED`]) until [`Precompile::with_library`] names one.
     pub const fn new(number: u16, name: &'static str, gas: GasFn, run: RunFn) -> Self {
         Self {
             number,
             name,
             gas,
             run,
+            library: UNATTRIBUTED,
         }
+    }
+
+    /// This precompile with its math attributed to `library` (for example `"blst"`, or
+    /// `"own (MODEXP)"` for code of this crate).
+    pub const fn with_library(mut self, library: &'static str) -> Self {
+        self.library = library;
+        self
+    }
+
+    /// The library that does the math of this precompile in this build (for example
+    /// `"libsecp256k1 (secp256k1 crate)"`, `"blst"`, `"own (BLAKE2F)"`), as set with
+    /// [`Precompile::with_library`]; [`UNATTRIBUTED`] when none was set.
+    pub const fn library(&self) -> &'static str {
+        self.library
     }
 
     /// The precompile's number: `0x01` for ECRECOVER, ..., `0x100` for P256VERIFY.
@@ -115,6 +158,17 @@ impl Precompile {
         (self.gas)(input)
     }
 
+    /// The gas rule as a function pointer (what [`Precompile::required_gas`] calls).
+    pub const fn gas_fn(&self) -> GasFn {
+        self.gas
+    }
+
+    /// The body as a function pointer (what [`Precompile::run`] calls), for building another
+    /// [`Precompile`] around it.
+    pub const fn run_fn(&self) -> RunFn {
+        self.run
+    }
+
     /// Runs the precompile on `input` with `gas_limit` gas: the output and gas used, or
     /// [`PrecompileError::OutOfGas`] when the price exceeds `gas_limit` (checked before any
     /// work), or the error that makes the input invalid.
@@ -125,7 +179,11 @@ impl Precompile {
 
 impl core::fmt::Debug for Precompile {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "Precompile({:#x} {})", self.number, self.name)
+        write!(
+            f,
+            "Precompile({:#x} {} on {})",
+            self.number, self.name, self.library
+        )
     }
 }
 

@@ -24,7 +24,8 @@ pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
 }
 
 /// The RIPEMD160 precompile at 0x03 (since Frontier).
-pub const RIPEMD160: Precompile = Precompile::new(0x03, "RIPEMD160", gas, run);
+pub const HOMESTEAD: Precompile =
+    Precompile::new(0x03, "RIPEMD160", gas, run).with_library("ripemd");
 
 #[cfg(test)]
 mod tests {

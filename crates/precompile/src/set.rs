@@ -78,10 +78,10 @@ fn build(fork: Fork) -> Precompiles {
     let homestead = Precompiles {
         fork: Fork::Homestead,
         list: vec![
-            ecrecover::ECRECOVER,
-            sha256::SHA256,
-            ripemd160::RIPEMD160,
-            identity::IDENTITY,
+            ecrecover::HOMESTEAD,
+            sha256::HOMESTEAD,
+            ripemd160::HOMESTEAD,
+            identity::HOMESTEAD,
         ],
     };
     if fork == Fork::Homestead {
@@ -91,9 +91,9 @@ fn build(fork: Fork) -> Precompiles {
         Fork::Byzantium,
         &[
             modexp::BYZANTIUM,
-            bn254::ADD_BYZANTIUM,
-            bn254::MUL_BYZANTIUM,
-            bn254::PAIRING_BYZANTIUM,
+            bn254::add::BYZANTIUM,
+            bn254::mul::BYZANTIUM,
+            bn254::pairing::BYZANTIUM,
         ],
     );
     if fork == Fork::Byzantium {
@@ -102,10 +102,10 @@ fn build(fork: Fork) -> Precompiles {
     let istanbul = byzantium.extend(
         Fork::Istanbul,
         &[
-            bn254::ADD_ISTANBUL,
-            bn254::MUL_ISTANBUL,
-            bn254::PAIRING_ISTANBUL,
-            blake2f::BLAKE2F,
+            bn254::add::ISTANBUL,
+            bn254::mul::ISTANBUL,
+            bn254::pairing::ISTANBUL,
+            blake2f::ISTANBUL,
         ],
     );
     if fork == Fork::Istanbul {
@@ -115,26 +115,26 @@ fn build(fork: Fork) -> Precompiles {
     if fork == Fork::Berlin {
         return berlin;
     }
-    let cancun = berlin.extend(Fork::Cancun, &[kzg_point_evaluation::POINT_EVALUATION]);
+    let cancun = berlin.extend(Fork::Cancun, &[kzg_point_evaluation::CANCUN]);
     if fork == Fork::Cancun {
         return cancun;
     }
     let prague = cancun.extend(
         Fork::Prague,
         &[
-            bls12_381::G1_ADD,
-            bls12_381::G1_MSM,
-            bls12_381::G2_ADD,
-            bls12_381::G2_MSM,
-            bls12_381::PAIRING_CHECK,
-            bls12_381::MAP_FP_TO_G1,
-            bls12_381::MAP_FP2_TO_G2,
+            bls12_381::g1_add::PRAGUE,
+            bls12_381::g1_msm::PRAGUE,
+            bls12_381::g2_add::PRAGUE,
+            bls12_381::g2_msm::PRAGUE,
+            bls12_381::pairing::PRAGUE,
+            bls12_381::map_fp_to_g1::PRAGUE,
+            bls12_381::map_fp2_to_g2::PRAGUE,
         ],
     );
     if fork == Fork::Prague {
         return prague;
     }
-    prague.extend(Fork::Osaka, &[modexp::OSAKA, secp256r1::P256VERIFY])
+    prague.extend(Fork::Osaka, &[modexp::OSAKA, secp256r1::OSAKA])
 }
 
 /// The precompiles active at `fork` (built once per fork, then shared).
@@ -152,6 +152,19 @@ mod tests {
     fn set_sizes_per_fork() {
         let sizes: Vec<usize> = Fork::ALL.iter().map(|&f| precompiles(f).len()).collect();
         assert_eq!(sizes, [4, 8, 9, 9, 10, 17, 18]);
+    }
+
+    #[test]
+    fn every_precompile_names_its_library() {
+        for fork in Fork::ALL {
+            for p in precompiles(fork).iter() {
+                assert_ne!(p.library(), crate::UNATTRIBUTED, "{fork} {p:?}");
+            }
+        }
+        assert_eq!(
+            precompiles(Fork::Osaka).by_number(0x0b).unwrap().library(),
+            "blst"
+        );
     }
 
     #[test]

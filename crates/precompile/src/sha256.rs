@@ -24,7 +24,7 @@ pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
 }
 
 /// The SHA256 precompile at 0x02 (since Frontier).
-pub const SHA256: Precompile = Precompile::new(0x02, "SHA256", gas, run);
+pub const HOMESTEAD: Precompile = Precompile::new(0x02, "SHA256", gas, run).with_library("sha2");
 
 #[cfg(test)]
 mod tests {

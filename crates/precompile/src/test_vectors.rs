@@ -1,49 +1,23 @@
-//! Test-only loader of the go-ethereum precompile vectors in `../shared/vectors/geth/`, shared
-//! by the unit tests of every precompile module. When the directory is absent (a user's clone)
-//! the loader prints a skip message and the vector tests check nothing.
+//! Test-only access to go-ethereum's precompile vectors in `../shared/vectors/geth/` for the
+//! unit tests of every precompile module, through `testkit::vectors` (the one loader). When the
+//! directory is absent the vector tests fail under `CI=true` and otherwise skip with a line on
+//! stderr; a missing, malformed or empty file always fails.
 
 use crate::Precompile;
+pub use testkit::vectors::Vector;
 
-/// One vector: a success (`expected` and `gas`) or a failure (`expected_error`).
-#[derive(Debug)]
-pub struct Vector {
-    pub name: String,
-    pub input: Vec<u8>,
-    pub expected: Option<Vec<u8>>,
-    pub gas: Option<u64>,
-    pub expected_error: Option<String>,
-}
-
-/// The vectors of `file` (for example `"ecRecover.json"`), or `None` (with a message printed)
-/// when the directory is absent.
+/// The vectors of go-ethereum's `file` (for example `"ecRecover.json"`), or `None` when the
+/// directory is absent outside CI (a skip line is printed).
+///
+/// # Panics
+/// When the directory is absent under `CI=true`, or the file is missing, malformed or empty.
 pub fn load(file: &str) -> Option<Vec<Vector>> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/vectors/geth")
-        .join(file);
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        println!("skipping: {} not found", path.display());
-        return None;
-    };
-    let json: serde_json::Value = serde_json::from_str(&text).expect("vector file is JSON");
-    let list = json.as_array().expect("vector file is a list");
-    Some(
-        list.iter()
-            .map(|v| Vector {
-                name: v["Name"].as_str().unwrap_or_default().to_string(),
-                input: hex::decode(v["Input"].as_str().unwrap_or_default()).expect("hex input"),
-                expected: v["Expected"]
-                    .as_str()
-                    .map(|s| hex::decode(s).expect("hex expected")),
-                gas: v["Gas"].as_u64(),
-                expected_error: v["ExpectedError"].as_str().map(str::to_string),
-            })
-            .collect(),
-    )
+    testkit::vectors::load_geth(file).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Runs every vector of `file` through `p`: expected outputs and gas must match (and
 /// `required_gas` must equal the vector's gas), and `ExpectedError` vectors must fail. Returns
-/// how many vectors ran (0 when the directory is absent).
+/// how many vectors ran (0 only when the directory is absent outside CI).
 pub fn check_vectors(p: &Precompile, file: &str) -> usize {
     let Some(vectors) = load(file) else {
         return 0;

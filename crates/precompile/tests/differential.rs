@@ -9,77 +9,40 @@
 use ark_ec::{AffineRepr, CurveGroup, PrimeGroup};
 use ark_ff::{BigInteger, PrimeField};
 use precompile::revm::precompile_spec_id;
-use precompile::{precompiles, Fork, PrecompileError};
+use precompile::{precompiles, Fork};
 use proptest::prelude::*;
-use revm_precompile::PrecompileStatus;
+use testkit::constants;
+use testkit::inputs::{lpad, sub_be, word};
+use testkit::oracle::{our_call, our_outcome, revm_call, revm_execute, Outcome};
 
 /// Gas limit for the main comparison: more than any input here costs.
 const BIG_LIMIT: u64 = 1 << 40;
-
-/// What a call returned, reduced to what both implementations must agree on.
-#[derive(Debug, PartialEq, Eq)]
-enum Outcome {
-    Success { bytes: String, gas: u64 },
-    Failure { out_of_gas: bool },
-}
-
-fn revm_call(fork: Fork, number: u16, input: &[u8], limit: u64) -> Outcome {
-    let set = revm_precompile::Precompiles::new(precompile_spec_id(fork));
-    let p = set
-        .get(&revm_precompile::u64_to_address(number as u64))
-        .unwrap_or_else(|| panic!("revm has no precompile {number:#x} at {fork}"));
-    match p.execute(input, limit, 0) {
-        Ok(out) => match out.status {
-            PrecompileStatus::Success => Outcome::Success {
-                bytes: hex::encode(&out.bytes),
-                gas: out.gas_used,
-            },
-            PrecompileStatus::Halt(h) => Outcome::Failure {
-                out_of_gas: h.is_oog(),
-            },
-            PrecompileStatus::Revert => Outcome::Failure { out_of_gas: false },
-        },
-        Err(_) => Outcome::Failure { out_of_gas: false },
-    }
-}
-
-fn our_call(fork: Fork, number: u16, input: &[u8], limit: u64) -> Outcome {
-    let p = precompiles(fork)
-        .by_number(number)
-        .unwrap_or_else(|| panic!("no precompile {number:#x} at {fork}"));
-    match p.run(input, limit) {
-        Ok(out) => Outcome::Success {
-            bytes: hex::encode(&out.bytes),
-            gas: out.gas_used,
-        },
-        Err(e) => Outcome::Failure {
-            out_of_gas: e == PrecompileError::OutOfGas,
-        },
-    }
-}
 
 /// Compares both implementations on `input` at `fork`: at a large limit (same outcome, output
 /// and gas; `required_gas` equal to revm's gas), then at exactly the gas and one less.
 fn compare_at(fork: Fork, number: u16, input: &[u8]) -> Result<(), TestCaseError> {
     let ctx = || format!("{number:#x} at {fork}, input {}", hex::encode(input));
-    let theirs = revm_call(fork, number, input, BIG_LIMIT);
-    let ours = our_call(fork, number, input, BIG_LIMIT);
+    let call = |f: fn(Fork, u16, &[u8], u64) -> Option<Outcome>, limit| {
+        f(fork, number, input, limit).unwrap_or_else(|| panic!("no precompile {}", ctx()))
+    };
+    let theirs = call(revm_call, BIG_LIMIT);
+    let ours = call(our_call, BIG_LIMIT);
     match (&theirs, &ours) {
         (Outcome::Failure { .. }, Outcome::Failure { .. }) => return Ok(()),
         _ => prop_assert_eq!(&ours, &theirs, "{}", ctx()),
     }
-    if let Outcome::Success { gas, .. } = theirs {
+    if let Outcome::Success { gas_used: gas, .. } = theirs {
         let p = precompiles(fork).by_number(number).unwrap();
         prop_assert_eq!(p.required_gas(input), gas, "required_gas, {}", ctx());
         prop_assert_eq!(
-            our_call(fork, number, input, gas),
-            revm_call(fork, number, input, gas),
+            call(our_call, gas),
+            call(revm_call, gas),
             "at exactly the gas, {}",
             ctx()
         );
         if gas > 0 {
             prop_assert_eq!(
-                our_call(fork, number, input, gas - 1),
+                call(our_call, gas - 1),
                 Outcome::Failure { out_of_gas: true },
                 "one gas short, {}",
                 ctx()
@@ -160,30 +123,6 @@ proptest! {
 // ---------------------------------------------------------------------------------------------
 // Helpers for structured inputs.
 
-fn word(n: u64) -> [u8; 32] {
-    let mut w = [0u8; 32];
-    w[24..].copy_from_slice(&n.to_be_bytes());
-    w
-}
-
-fn lpad(v: &[u8], len: usize) -> Vec<u8> {
-    let mut out = vec![0u8; len.saturating_sub(v.len())];
-    out.extend_from_slice(v);
-    out
-}
-
-/// `a - b` for equal-length big-endian integers, `a >= b`.
-fn sub_be(a: &[u8], b: &[u8]) -> Vec<u8> {
-    let mut out = vec![0u8; a.len()];
-    let mut borrow = 0i16;
-    for i in (0..a.len()).rev() {
-        let d = a[i] as i16 - b[i] as i16 - borrow;
-        out[i] = d.rem_euclid(256) as u8;
-        borrow = i16::from(d < 0);
-    }
-    out
-}
-
 /// Applies a random corruption (or none) to `input`: flip one bit, truncate, extend.
 fn mutate(input: &mut Vec<u8>, how: u8, at: usize) {
     if input.is_empty() {
@@ -237,11 +176,7 @@ proptest! {
         let (r, mut s) = (rs[..32].to_vec(), rs[32..].to_vec());
         if high_s {
             // The malleable twin (n - s) is valid for P256VERIFY too.
-            let n = hex::decode(
-                "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551",
-            )
-            .unwrap();
-            s = sub_be(&n, &s);
+            s = sub_be(&constants::bytes(constants::P256_N), &s);
         }
         let point = sk.verifying_key().to_sec1_point(false);
         let xy = &point.as_bytes()[1..];
@@ -249,16 +184,9 @@ proptest! {
         mutate(&mut input, how, at);
         compare(0x100, &input)?;
         // RIP-7212's variant: same result, 3450 gas.
-        let ours = precompile::secp256r1::P256VERIFY_RIP7212.run(&input, BIG_LIMIT);
-        let theirs = revm_precompile::secp256r1::P256VERIFY.execute(&input, BIG_LIMIT, 0).unwrap();
-        match ours {
-            Ok(out) => {
-                prop_assert!(theirs.is_success());
-                prop_assert_eq!(hex::encode(out.bytes), hex::encode(&theirs.bytes));
-                prop_assert_eq!(out.gas_used, theirs.gas_used);
-            }
-            Err(_) => prop_assert!(!theirs.is_success()),
-        }
+        let ours = our_outcome(precompile::secp256r1::RIP7212.run(&input, BIG_LIMIT));
+        let theirs = revm_execute(&revm_precompile::secp256r1::P256VERIFY, &input, BIG_LIMIT);
+        prop_assert_eq!(ours, theirs.outcome, "RIP-7212, input {}", hex::encode(&input));
     }
 }
 
@@ -401,8 +329,6 @@ proptest! {
 // ---------------------------------------------------------------------------------------------
 // BLS12-381 (EIP-2537 encodings)
 
-const BLS_P: &str = "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab";
-
 /// Pads each 48-byte field element to 64 bytes.
 fn pad_fp(bytes: &[u8]) -> Vec<u8> {
     bytes.chunks(48).flat_map(|c| lpad(c, 64)).collect()
@@ -423,7 +349,7 @@ fn bls_g1_neg(p: &[u8]) -> Vec<u8> {
     if p.iter().all(|&b| b == 0) {
         return p.to_vec();
     }
-    let modulus = hex::decode(BLS_P).unwrap();
+    let modulus = constants::bytes(constants::BLS12_381_P);
     let y = &p[64 + 16..];
     [&p[..64], &lpad(&sub_be(&modulus, y), 64)].concat()
 }

@@ -27,7 +27,7 @@ fn all() -> Vec<(Fork, Precompile)> {
         .iter()
         .flat_map(|&f| precompiles(f).iter().map(move |p| (f, *p)))
         .collect();
-    v.push((Fork::Osaka, secp256r1::P256VERIFY_RIP7212));
+    v.push((Fork::Osaka, secp256r1::RIP7212));
     v
 }
 

@@ -1,6 +1,9 @@
 //! Division with remainder, unsigned and signed.
 
-use crate::algorithms::div::{div_rem_2, div_rem_n, div_small_quotient, rem_1};
+use core::num::NonZeroU64;
+
+use crate::algorithms::div::knuth::{div_rem_2, div_rem_n, div_small_quotient};
+use crate::algorithms::div::small::rem_1;
 use crate::U256;
 
 impl U256 {
@@ -52,20 +55,25 @@ impl U256 {
             return (Self::from_u64(a / b), Self::from_u64(a % b));
         }
         if ub - db < 32 {
-            let (q, r) = div_small_quotient(&self.0, &rhs.0, ub);
+            // `None` cannot happen here (`ub >= 65` and `d` fills u's top window); it would mean
+            // a zero divisor, whose EVM result is zero.
+            let (q, r) = div_small_quotient(&self.0, &rhs.0, ub).unwrap_or_default();
             return (Self::from_u64(q), Self(r));
         }
         let ulen = ub.div_ceil(64) as usize;
         let dlen = db.div_ceil(64) as usize;
-        let (q, r) = match (ulen, dlen) {
-            (2, 1) => by1::<2>(&self.0, rhs.0[0]),
-            (3, 1) => by1::<3>(&self.0, rhs.0[0]),
-            (4, 1) => by1::<4>(&self.0, rhs.0[0]),
-            (2, 2) => by2::<2>(&self.0, rhs.low_u128()),
-            (3, 2) => by2::<3>(&self.0, rhs.low_u128()),
-            (4, 2) => by2::<4>(&self.0, rhs.low_u128()),
-            (3, 3) => knuth::<3, 3>(&self.0, &rhs.0),
-            (4, 3) => knuth::<4, 3>(&self.0, &rhs.0),
+        let d0 = NonZeroU64::new(rhs.0[0]);
+        let (q, r) = match (ulen, dlen, d0) {
+            (2, 1, Some(d)) => by1::<2>(&self.0, d),
+            (3, 1, Some(d)) => by1::<3>(&self.0, d),
+            (4, 1, Some(d)) => by1::<4>(&self.0, d),
+            // Unreachable (`dlen == 1` means `rhs.0[0] != 0`): EVM division by zero.
+            (_, 1, None) => ([0; 4], [0; 4]),
+            (2, 2, _) => by2::<2>(&self.0, rhs.low_u128()),
+            (3, 2, _) => by2::<3>(&self.0, rhs.low_u128()),
+            (4, 2, _) => by2::<4>(&self.0, rhs.low_u128()),
+            (3, 3, _) => knuth::<3, 3>(&self.0, &rhs.0),
+            (4, 3, _) => knuth::<4, 3>(&self.0, &rhs.0),
             _ => knuth::<4, 4>(&self.0, &rhs.0),
         };
         (Self(q), Self(r))
@@ -91,10 +99,17 @@ impl U256 {
             return Self::from_u64(self.0[0] % rhs.0[0]);
         }
         if ub - db < 32 {
-            return Self(div_small_quotient(&self.0, &rhs.0, ub).1);
+            // `None` (impossible here, see `div_rem`) would mean a zero divisor: EVM result zero.
+            return Self(
+                div_small_quotient(&self.0, &rhs.0, ub)
+                    .unwrap_or_default()
+                    .1,
+            );
         }
         if db <= 64 {
-            let d = rhs.0[0];
+            let Some(d) = NonZeroU64::new(rhs.0[0]) else {
+                return Self::ZERO;
+            };
             return Self::from_u64(match ub.div_ceil(64) {
                 2 => rem_1(&self.0[..2], d),
                 3 => rem_1(&self.0[..3], d),
@@ -177,15 +192,20 @@ impl U256 {
 // Length-specialised entry points: with the limb counts known at compile time the limb loops
 // are unrolled and bounds checks vanish.
 
+// Each returns zeros if the divisor does not have the length its name says (the caller's
+// dispatch rules that out; zero is also the EVM result of a division by zero).
+
 #[inline(always)]
-fn by1<const M: usize>(u: &[u64; 4], d: u64) -> ([u64; 4], [u64; 4]) {
+fn by1<const M: usize>(u: &[u64; 4], d: NonZeroU64) -> ([u64; 4], [u64; 4]) {
     // Always M hardware divisions, even when the top limb is below `d`: with a fixed trip count
     // the quotient limbs stay in registers, whereas skipping that step (a variable start) made
     // LLVM store them at variable offsets and reload them as one 16-byte vector, a
     // store-forwarding stall that cost more than the division saved.
+    let d = d.get();
     let mut q = [0u64; 4];
     let mut r = 0;
     for j in (0..M).rev() {
+        // `r < d`: the quotient limb fits and `d != 0`.
         (q[j], r) = crate::algorithms::asm::div_2by1(r, u[j], d);
     }
     (q, [r, 0, 0, 0])
@@ -194,7 +214,9 @@ fn by1<const M: usize>(u: &[u64; 4], d: u64) -> ([u64; 4], [u64; 4]) {
 #[inline(always)]
 fn by2<const M: usize>(u: &[u64; 4], d: u128) -> ([u64; 4], [u64; 4]) {
     let mut q = [0u64; 4];
-    let r = div_rem_2(&u[..M], d, &mut q[..M - 1]);
+    let Some(r) = div_rem_2(&u[..M], d, &mut q[..M - 1]) else {
+        return ([0; 4], [0; 4]);
+    };
     (q, [r as u64, (r >> 64) as u64, 0, 0])
 }
 
@@ -202,6 +224,8 @@ fn by2<const M: usize>(u: &[u64; 4], d: u128) -> ([u64; 4], [u64; 4]) {
 fn knuth<const M: usize, const D: usize>(u: &[u64; 4], d: &[u64; 4]) -> ([u64; 4], [u64; 4]) {
     let mut q = [0u64; 4];
     let mut r = [0u64; 4];
-    div_rem_n::<5>(&u[..M], &d[..D], &mut q[..M - D + 1], &mut r[..D]);
-    (q, r)
+    match div_rem_n::<5>(&u[..M], &d[..D], &mut q[..M - D + 1], &mut r[..D]) {
+        Some(()) => (q, r),
+        None => ([0; 4], [0; 4]),
+    }
 }

@@ -1,12 +1,13 @@
 //! `Display` (decimal), `LowerHex`, `UpperHex` and `Debug`, without allocation.
 
 use core::fmt;
+use core::num::NonZeroU64;
 
-use crate::algorithms::div::div_rem_1;
+use crate::algorithms::div::small::div_rem_1;
 use crate::U256;
 
 /// 10^19, the largest power of ten that fits a limb.
-const TEN19: u64 = 10_000_000_000_000_000_000;
+const TEN19: NonZeroU64 = NonZeroU64::new(10_000_000_000_000_000_000).unwrap();
 
 impl fmt::Display for U256 {
     /// Decimal, honouring width, fill and alignment flags.

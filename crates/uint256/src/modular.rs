@@ -1,9 +1,12 @@
 //! Modular addition and multiplication over the full 257- and 512-bit intermediates.
 
-use crate::algorithms::div::{div_rem_2, div_rem_n, div_small_quotient, rem_1, rem_8by4};
+use core::num::NonZeroU64;
+
+use crate::algorithms::div::knuth::{div_rem_2, div_rem_n, div_small_quotient, rem_8by4};
+use crate::algorithms::div::small::rem_1;
 use crate::U256;
 
-/// `u mod m` for a dividend of `N <= 8` limbs and `m != 0`.
+/// `u mod m` for a dividend of `N <= 8` limbs; 0 when `m` is zero.
 #[inline(always)]
 fn rem_wide<const N: usize>(u: &[u64; N], m: &U256) -> U256 {
     let mut ulen = N;
@@ -11,7 +14,6 @@ fn rem_wide<const N: usize>(u: &[u64; N], m: &U256) -> U256 {
         ulen -= 1;
     }
     let dlen = m.limb_len();
-    debug_assert!(dlen > 0);
     if ulen <= 4 {
         let mut x = [0u64; 4];
         x[..ulen].copy_from_slice(&u[..ulen]);
@@ -21,15 +23,22 @@ fn rem_wide<const N: usize>(u: &[u64; N], m: &U256) -> U256 {
     // of the dividend are rare here and cost one cheap step each).
     let mut q = [0u64; 8];
     let mut r = [0u64; 4];
+    // Each arm's divisor has the length it is dispatched on, so none gives `None`; if one did,
+    // `r` stays zero (a zero modulus, EVM result zero).
     match dlen {
-        1 => r[0] = rem_1(u, m.0[0]),
+        0 => {}
+        1 => r[0] = NonZeroU64::new(m.0[0]).map_or(0, |d| rem_1(u, d)),
         2 => {
-            let rr = div_rem_2(u, m.low_u128(), &mut q[..N - 1]);
+            let rr = div_rem_2(u, m.low_u128(), &mut q[..N - 1]).unwrap_or(0);
             r[0] = rr as u64;
             r[1] = (rr >> 64) as u64;
         }
-        3 => div_rem_n::<9>(u, &m.0[..3], &mut q[..N - 2], &mut r[..3]),
-        _ => div_rem_n::<9>(u, &m.0[..4], &mut q[..N - 3], &mut r[..4]),
+        3 => {
+            div_rem_n::<9>(u, &m.0[..3], &mut q[..N - 2], &mut r[..3]);
+        }
+        _ => {
+            div_rem_n::<9>(u, &m.0[..4], &mut q[..N - 3], &mut r[..4]);
+        }
     }
     U256(r)
 }
@@ -67,7 +76,8 @@ impl U256 {
         if m.bit_len() > 257 - 32 {
             // Quotient below 2^32: one native division estimates it.
             let d = [m.0[0], m.0[1], m.0[2], m.0[3], 0];
-            let r = div_small_quotient(&u, &d, 257).1;
+            // `None` cannot happen (`m` has over 225 bits); it would leave zero, as for m = 0.
+            let r = div_small_quotient(&u, &d, 257).unwrap_or_default().1;
             return U256([r[0], r[1], r[2], r[3]]);
         }
         rem_wide(&u, &m)
@@ -85,7 +95,8 @@ impl U256 {
         if m.0[3] != 0 && (p[4] | p[5] | p[6] | p[7]) != 0 {
             // A 256-bit-wide modulus under a product wider than 256 bits: the register-resident
             // fixed-size reduction.
-            return U256(rem_8by4(&p, &m.0));
+            // `m.0[3] != 0`, so never `None`; zero would be the EVM result for m = 0.
+            return U256(rem_8by4(&p, &m.0).unwrap_or_default());
         }
         rem_wide(&p, &m)
     }

@@ -1,124 +1,16 @@
-//! The inputs of the gas report: `cases.json`, `alloc.json`, `machine.json` (written by the
-//! `cases` binary of evm-benches), criterion's result directories and `geth.json`.
+//! The measurements of one run, read from its result directory: criterion's results under
+//! `DIR/criterion` (checked against the run's expected benchmark ids and start time, see
+//! [`super::manifest`]), `alloc.json` and `geth.json` (types in `testkit::files`).
 
+use super::manifest::RunManifest;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::Path;
+use std::time::UNIX_EPOCH;
+use testkit::files::{is_anchor, read_json, AllocRow, GethFile, ANCHOR_CASE};
 
-/// One benchmark case of `cases.json`.
-#[derive(Clone, Debug, Deserialize, Serialize)]
-pub struct Case {
-    /// Case name, e.g. `EcRecover/ValidKey`; the criterion function name.
-    pub name: String,
-    /// Precompile name, e.g. `ECREC`.
-    #[serde(default)]
-    pub precompile: String,
-    /// Precompile address, e.g. `0x01`.
-    #[serde(default)]
-    pub address: String,
-    /// Input bytes, hex.
-    #[serde(default)]
-    pub input: String,
-    /// Expected output bytes, hex.
-    #[serde(default)]
-    pub expected: String,
-    /// Whether the call succeeds.
-    #[serde(default = "yes")]
-    pub success: bool,
-    /// Nominal gas (the precompile's price at the fork).
-    pub gas: u64,
-    /// Where the input comes from.
-    #[serde(default)]
-    pub source: String,
-}
-
-fn yes() -> bool {
-    true
-}
-
-/// `cases.json`.
-#[derive(Clone, Debug, Deserialize, Serialize)]
-pub struct CasesFile {
-    /// Fork the gas prices belong to.
-    pub fork: String,
-    /// The cases, in report order.
-    pub cases: Vec<Case>,
-}
-
-/// One line of `alloc.json`: allocations per call of one (impl, mode, case).
-#[derive(Clone, Debug, Deserialize, Serialize)]
-pub struct AllocRow {
-    /// Implementation (`ours`, `revm`, a backend name).
-    #[serde(rename = "impl")]
-    pub imp: String,
-    /// `direct` or `bytecode`.
-    pub mode: String,
-    /// Case name.
-    pub case: String,
-    /// Bytes allocated per call.
-    pub bytes_per_call: f64,
-    /// Allocations per call.
-    pub allocs_per_call: f64,
-}
-
-/// `machine.json`: what the benches ran on.
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
-pub struct Machine {
-    /// CPU model.
-    #[serde(default)]
-    pub cpu: String,
-    /// CPU features the implementations use (e.g. `adx`, `bmi2`, `sha`).
-    #[serde(default)]
-    pub features: Vec<String>,
-    /// The backends chosen for our implementation (free-form; usually precompile → backend).
-    #[serde(default)]
-    pub backends: serde_json::Value,
-}
-
-impl Machine {
-    /// The backends as (key, text) pairs for display.
-    pub fn backend_pairs(&self) -> Vec<(String, String)> {
-        match &self.backends {
-            serde_json::Value::Object(map) => map
-                .iter()
-                .map(|(k, v)| (k.clone(), value_text(v)))
-                .collect(),
-            serde_json::Value::Array(items) => items
-                .iter()
-                .enumerate()
-                .map(|(i, v)| (i.to_string(), value_text(v)))
-                .collect(),
-            serde_json::Value::Null => Vec::new(),
-            other => vec![(String::new(), value_text(other))],
-        }
-    }
-
-    /// The backend chosen for a precompile or case name, if `backends` says so: an exact
-    /// key, else a key sharing the precompile's family (`BLS12_381` for `BLS12_G1ADD`).
-    pub fn chosen_backend(&self, precompile: &str, case: &str) -> Option<String> {
-        let map = self.backends.as_object()?;
-        let family = |s: &str| s.split(['_', '/', '-']).next().unwrap_or("").to_string();
-        [precompile, case]
-            .iter()
-            .find_map(|k| map.get(*k))
-            .or_else(|| {
-                map.iter()
-                    .find(|(k, _)| !precompile.is_empty() && family(k) == family(precompile))
-                    .map(|(_, v)| v)
-            })
-            .map(value_text)
-    }
-}
-
-fn value_text(v: &serde_json::Value) -> String {
-    match v {
-        serde_json::Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
-}
-
-/// One timing: the mean time of one call and its 95% confidence interval, in ns.
+/// One timing: the time of one call and an interval around it, in ns.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Timing {
     /// Implementation (`ours`, `revm`, `geth`, a backend name).
@@ -127,12 +19,17 @@ pub struct Timing {
     pub mode: String,
     /// Case name.
     pub case: String,
-    /// Mean time, ns.
-    pub mean_ns: f64,
-    /// Lower bound of the mean's confidence interval, ns.
+    /// Criterion's median time per call (geth: its mean), ns; for the anchor, the median over
+    /// its measurements.
+    pub time_ns: f64,
+    /// Lower bound: of the median's 95% confidence interval; for the anchor, the fastest of
+    /// its measurements.
     pub low_ns: f64,
-    /// Upper bound of the mean's confidence interval, ns.
+    /// Upper bound: of the median's 95% confidence interval; for the anchor, the slowest of
+    /// its measurements.
     pub high_ns: f64,
+    /// How many measurements were combined (more than one for the anchor only).
+    pub measurements: usize,
     /// Bytes allocated per call, when known.
     pub bytes: Option<f64>,
     /// Allocations per call, when known.
@@ -146,14 +43,14 @@ pub struct ScalingPoint {
     pub case: String,
     /// Calls per transaction.
     pub n: u64,
-    /// Mean time of the transaction, ns.
-    pub mean_ns: f64,
+    /// Median time of the transaction, ns.
+    pub time_ns: f64,
 }
 
-/// Everything criterion measured: precompile timings and scaling points.
+/// Everything criterion measured in one run: precompile timings and scaling points.
 #[derive(Clone, Debug, Default)]
 pub struct CriterionResults {
-    /// `<impl>-<mode>` groups.
+    /// `<impl>-<mode>` groups, the anchor's measurements combined into one timing each.
     pub timings: Vec<Timing>,
     /// `scaling-<case>` groups.
     pub scaling: Vec<ScalingPoint>,
@@ -170,6 +67,29 @@ struct BenchmarkJson {
     full_id: Option<String>,
 }
 
+impl BenchmarkJson {
+    /// The function part of the id: the full id without the group prefix, or the parts.
+    fn function(&self) -> String {
+        self.full_id
+            .as_deref()
+            .and_then(|full| full.strip_prefix(self.group_id.as_str()))
+            .and_then(|rest| rest.strip_prefix('/'))
+            .map(str::to_string)
+            .unwrap_or_else(|| {
+                [self.function_id.as_deref(), self.value_str.as_deref()]
+                    .into_iter()
+                    .flatten()
+                    .collect::<Vec<_>>()
+                    .join("/")
+            })
+    }
+
+    /// The benchmark id as criterion's `--list` prints it.
+    fn id(&self) -> String {
+        format!("{}/{}", self.group_id, self.function())
+    }
+}
+
 #[derive(Deserialize)]
 struct Interval {
     lower_bound: f64,
@@ -184,14 +104,7 @@ struct Estimate {
 
 #[derive(Deserialize)]
 struct EstimatesJson {
-    mean: Estimate,
-}
-
-/// Reads a JSON file.
-pub fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, String> {
-    let text =
-        fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+    median: Estimate,
 }
 
 /// Splits a criterion group id `<impl>-<mode>` (the impl may itself contain `-`).
@@ -200,14 +113,11 @@ pub fn split_group(group: &str) -> Option<(&str, &str)> {
     matches!(mode, "direct" | "bytecode").then_some((imp, mode))
 }
 
-/// Scans a criterion output directory (`target/criterion`) for `new/benchmark.json` +
-/// `new/estimates.json` pairs. Directory names are never interpreted: criterion sanitises
-/// them, so the ids come from `benchmark.json`.
-pub fn read_criterion(dir: &Path) -> Result<CriterionResults, String> {
-    let mut out = CriterionResults::default();
-    if !dir.is_dir() {
-        return Ok(out);
-    }
+/// Every `new/benchmark.json` + `new/estimates.json` pair under `dir` (criterion's output
+/// directory), with the path of the estimates. Directory names are never interpreted:
+/// criterion sanitises them, so the ids come from `benchmark.json`.
+fn scan(dir: &Path) -> Result<Vec<(BenchmarkJson, EstimatesJson, std::path::PathBuf)>, String> {
+    let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
         let entries = fs::read_dir(&d).map_err(|e| format!("cannot read {}: {e}", d.display()))?;
@@ -221,12 +131,99 @@ pub fn read_criterion(dir: &Path) -> Result<CriterionResults, String> {
                 let bench = path.join("benchmark.json");
                 let est = path.join("estimates.json");
                 if bench.is_file() && est.is_file() {
-                    add_result(&mut out, &read_json(&bench)?, &read_json(&est)?);
+                    out.push((read_json(&bench)?, read_json(&est)?, est));
                 }
             } else if name != "base" && name != "change" && name != "report" {
                 stack.push(path);
             }
         }
+    }
+    Ok(out)
+}
+
+/// Seconds since the epoch of a file's last modification.
+fn modified_unix(path: &Path) -> Result<u64, String> {
+    fs::metadata(path)
+        .and_then(|m| m.modified())
+        .map(|t| t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()))
+        .map_err(|e| format!("cannot stat {}: {e}", path.display()))
+}
+
+/// Reads the criterion results of the run described by `run` from `dir` (its `criterion/`
+/// directory). Fails, naming the benchmarks, when a result was not expected by the run, was
+/// written before the run started (a stale result), or when an expected one is missing.
+pub fn read_run(dir: &Path, run: &RunManifest) -> Result<CriterionResults, String> {
+    let crit = dir.join("criterion");
+    let found = if crit.is_dir() {
+        scan(&crit)?
+    } else {
+        Vec::new()
+    };
+    let expected: BTreeSet<&str> = run.expected.iter().map(String::as_str).collect();
+    let mut seen = BTreeSet::new();
+    let mut problems = Vec::new();
+    let mut out = CriterionResults::default();
+    let mut anchor: BTreeMap<(String, String), Vec<Estimate>> = BTreeMap::new();
+    for (bench, est, path) in found {
+        let id = bench.id();
+        if !expected.contains(id.as_str()) {
+            problems.push(format!(
+                "{id} ({}): not a benchmark of this run",
+                path.display()
+            ));
+            continue;
+        }
+        // One second of slack: file times and the recorded start are both whole seconds.
+        if modified_unix(&path)? + 1 < run.started_unix {
+            problems.push(format!(
+                "{id} ({}): written before the run started (stale)",
+                path.display()
+            ));
+            continue;
+        }
+        seen.insert(id);
+        let group = bench.group_id.as_str();
+        let function = bench.function();
+        if let Some(case) = group.strip_prefix("scaling-") {
+            if let Some(n) = function.strip_prefix("N=").and_then(|n| n.parse().ok()) {
+                out.scaling.push(ScalingPoint {
+                    case: case.to_string(),
+                    n,
+                    time_ns: est.median.point_estimate,
+                });
+            }
+        } else if let Some((imp, mode)) = split_group(group) {
+            if is_anchor(&function) {
+                anchor
+                    .entry((imp.to_string(), mode.to_string()))
+                    .or_default()
+                    .push(est.median);
+            } else {
+                out.timings.push(timing(imp, mode, &function, &est.median));
+            }
+        }
+    }
+    let missing: Vec<&str> = expected
+        .iter()
+        .copied()
+        .filter(|id| !seen.contains(*id))
+        .collect();
+    if !missing.is_empty() {
+        problems.push(format!(
+            "{} expected benchmark(s) have no result: {}",
+            missing.len(),
+            missing.join(", ")
+        ));
+    }
+    if !problems.is_empty() {
+        return Err(format!(
+            "the criterion results in {} are not those of the run recorded in its run.json:\n  {}",
+            crit.display(),
+            problems.join("\n  ")
+        ));
+    }
+    for ((imp, mode), estimates) in anchor {
+        out.timings.push(combine_anchor(&imp, &mode, &estimates));
     }
     out.timings
         .sort_by(|a, b| (&a.imp, &a.mode, &a.case).cmp(&(&b.imp, &b.mode, &b.case)));
@@ -235,92 +232,56 @@ pub fn read_criterion(dir: &Path) -> Result<CriterionResults, String> {
     Ok(out)
 }
 
-fn add_result(out: &mut CriterionResults, bench: &BenchmarkJson, est: &EstimatesJson) {
-    let group = bench.group_id.as_str();
-    // The function part of the id: the full id without the group prefix, or the parts.
-    let function = bench
-        .full_id
-        .as_deref()
-        .and_then(|full| full.strip_prefix(group))
-        .and_then(|rest| rest.strip_prefix('/'))
-        .map(str::to_string)
-        .unwrap_or_else(|| {
-            [bench.function_id.as_deref(), bench.value_str.as_deref()]
-                .into_iter()
-                .flatten()
-                .collect::<Vec<_>>()
-                .join("/")
-        });
-    if let Some(case) = group.strip_prefix("scaling-") {
-        if let Some(n) = function.strip_prefix("N=").and_then(|n| n.parse().ok()) {
-            out.scaling.push(ScalingPoint {
-                case: case.to_string(),
-                n,
-                mean_ns: est.mean.point_estimate,
-            });
-        }
-    } else if let Some((imp, mode)) = split_group(group) {
-        out.timings.push(Timing {
-            imp: imp.to_string(),
-            mode: mode.to_string(),
-            case: function,
-            mean_ns: est.mean.point_estimate,
-            low_ns: est.mean.confidence_interval.lower_bound,
-            high_ns: est.mean.confidence_interval.upper_bound,
-            bytes: None,
-            allocs: None,
-        });
+fn timing(imp: &str, mode: &str, case: &str, e: &Estimate) -> Timing {
+    Timing {
+        imp: imp.to_string(),
+        mode: mode.to_string(),
+        case: case.to_string(),
+        time_ns: e.point_estimate,
+        low_ns: e.confidence_interval.lower_bound,
+        high_ns: e.confidence_interval.upper_bound,
+        measurements: 1,
+        bytes: None,
+        allocs: None,
     }
 }
 
-/// One result of `geth.json`.
-#[derive(Clone, Debug, Deserialize, Serialize)]
-pub struct GethResult {
-    /// Always `geth`.
-    #[serde(rename = "impl")]
-    pub imp: String,
-    /// `direct` or `bytecode`.
-    pub mode: String,
-    /// Case name.
-    pub case: String,
-    /// Mean ns per call.
-    pub ns_per_op: f64,
-    /// Lower bound of the 95% interval.
-    pub ci_low: f64,
-    /// Upper bound of the 95% interval.
-    pub ci_high: f64,
-    /// Bytes allocated per call.
-    pub bytes_per_op: f64,
-    /// Allocations per call.
-    pub allocs_per_op: f64,
-}
-
-/// `geth.json`, written by the Go program in `benches/geth`.
-#[derive(Clone, Debug, Deserialize, Serialize)]
-pub struct GethFile {
-    /// go-ethereum module version.
-    pub version: String,
-    /// The timings.
-    pub results: Vec<GethResult>,
-}
-
-impl GethFile {
-    /// The results as timings.
-    pub fn timings(&self) -> Vec<Timing> {
-        self.results
-            .iter()
-            .map(|r| Timing {
-                imp: r.imp.clone(),
-                mode: r.mode.clone(),
-                case: r.case.clone(),
-                mean_ns: r.ns_per_op,
-                low_ns: r.ci_low,
-                high_ns: r.ci_high,
-                bytes: Some(r.bytes_per_op),
-                allocs: Some(r.allocs_per_op),
-            })
-            .collect()
+/// The anchor's measurements spread through the run as one timing: their median, with their
+/// range as the interval.
+fn combine_anchor(imp: &str, mode: &str, estimates: &[Estimate]) -> Timing {
+    let mut t: Vec<f64> = estimates.iter().map(|e| e.point_estimate).collect();
+    t.sort_by(f64::total_cmp);
+    let n = t.len();
+    let median = if n % 2 == 1 {
+        t[n / 2]
+    } else {
+        (t[n / 2 - 1] + t[n / 2]) / 2.0
+    };
+    Timing {
+        time_ns: median,
+        low_ns: t[0],
+        high_ns: t[n - 1],
+        measurements: n,
+        ..timing(imp, mode, ANCHOR_CASE, &estimates[0])
     }
+}
+
+/// The results of `geth.json` as timings.
+pub fn geth_timings(file: &GethFile) -> Vec<Timing> {
+    file.results
+        .iter()
+        .map(|r| Timing {
+            imp: r.imp.clone(),
+            mode: r.mode.clone(),
+            case: r.case.clone(),
+            time_ns: r.ns_per_op,
+            low_ns: r.ci_low,
+            high_ns: r.ci_high,
+            measurements: 1,
+            bytes: Some(r.bytes_per_op),
+            allocs: Some(r.allocs_per_op),
+        })
+        .collect()
 }
 
 /// Attaches `alloc.json` figures to the timings they belong to.

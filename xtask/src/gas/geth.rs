@@ -1,9 +1,51 @@
 //! `--with-geth`: builds and runs the Go program in `benches/geth`.
 
 use super::run::{parse_geth, with_progress, with_spinner, GETH_LINE};
+use super::threads::Pinning;
 use regex::Regex;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use testkit::files::Library;
+
+/// Who does the math in go-ethereum v1.17 (`core/vm/contracts.go` and the packages it calls)
+/// as benches/geth builds it (amd64/arm64, cgo on, `kzg4844` left on its Go backend), keyed by
+/// our precompile names.
+pub const LIBRARIES: [(&str, &str); 18] = [
+    ("ECRECOVER", "libsecp256k1 (cgo, crypto/secp256k1)"),
+    ("SHA256", "Go crypto/sha256"),
+    ("RIPEMD160", "golang.org/x/crypto/ripemd160"),
+    ("IDENTITY", "own (geth)"),
+    ("MODEXP", "go-bigmodexpfix (patched math/big)"),
+    ("BN254_ADD", "gnark-crypto"), // crypto/bn256/bn256_fast.go on amd64 and arm64
+    ("BN254_MUL", "gnark-crypto"),
+    ("BN254_PAIRING", "gnark-crypto"),
+    ("BLAKE2F", "own (geth, crypto/blake2b)"),
+    ("POINT_EVALUATION", "go-eth-kzg"), // useCKZG is false unless set
+    ("BLS12_G1ADD", "gnark-crypto"),
+    ("BLS12_G1MSM", "gnark-crypto"),
+    ("BLS12_G2ADD", "gnark-crypto"),
+    ("BLS12_G2MSM", "gnark-crypto"),
+    ("BLS12_PAIRING_CHECK", "gnark-crypto"),
+    ("BLS12_MAP_FP_TO_G1", "gnark-crypto"),
+    ("BLS12_MAP_FP2_TO_G2", "gnark-crypto"),
+    ("P256VERIFY", "Go crypto/ecdsa"),
+];
+
+/// go-ethereum's library for every precompile `ours` lists (our rows of machine.json).
+pub fn libraries(ours: &[Library]) -> Vec<Library> {
+    ours.iter()
+        .filter(|l| l.imp == "ours")
+        .map(|l| Library {
+            imp: "geth".into(),
+            precompile: l.precompile.clone(),
+            library: LIBRARIES
+                .iter()
+                .find(|(p, _)| *p == l.precompile)
+                .map_or("unknown", |(_, lib)| lib)
+                .to_string(),
+        })
+        .collect()
+}
 
 /// Checks that Go is installed; returns `go version`'s output.
 pub fn check_go() -> Result<String, String> {
@@ -23,13 +65,15 @@ pub fn check_go() -> Result<String, String> {
 }
 
 /// Builds `benches/geth` into `out/geth-bench`, checks go-ethereum against `cases` and
-/// times it; returns the path of the `geth.json` written into `out`.
+/// times it under `pinning` (CPU affinity and `GOMAXPROCS`); returns the path of the
+/// `geth.json` written into `out`.
 pub fn run(
     root: &Path,
     cases: &Path,
     out: &Path,
     quick: bool,
     filter: Option<&str>,
+    pinning: &Pinning,
 ) -> Result<PathBuf, String> {
     let dir = root.join("benches").join("geth");
     let exe = out.join("geth-bench");
@@ -43,7 +87,7 @@ pub fn run(
             .arg("."),
     )?;
     let json = out.join("geth.json");
-    let mut cmd = Command::new(&exe);
+    let mut cmd = pinning.command(&exe);
     cmd.arg("-cases")
         .arg(cases)
         .arg("-out")

@@ -1,29 +1,38 @@
 //! `cargo xtask gas`: the precompile gas report.
 //!
-//! Runs the `cases` binary of evm-benches (cases, allocations, machine), then criterion's
-//! `precompiles` and `scaling` benches, optionally go-ethereum (`benches/geth`), and writes
-//! `report.md`, `report.csv`, `report.json` and `gas.svg` into `target/gas-report/`.
-//! `--from DIR` rebuilds the report from existing results without running anything.
+//! A run ([`measure`]) clears its result directory (`target/gas-report/` or `--out DIR`), runs
+//! the `cases` binary of evm-benches (cases, allocations, machine, who does the math), lists
+//! the criterion benchmark ids it expects into `run.json`, runs criterion's `precompiles` and
+//! `scaling` benches with their output in `DIR/criterion` (`CRITERION_HOME`), optionally
+//! go-ethereum (`benches/geth`), every measured process pinned to `--threads` CPUs; then the
+//! report is built from that directory alone ([`load_report`]), which fails when a result is
+//! missing, stale or foreign. `--from DIR` only rebuilds from DIR; `--compare DIR2` adds the
+//! run-to-run agreement.
 
 mod chart;
+mod compare;
 mod data;
-mod geth;
+pub(crate) mod geth;
+mod manifest;
 mod report;
-mod run;
+pub(crate) mod run;
+mod threads;
 
-use data::{read_json, AllocRow, CasesFile, GethFile, Machine, Timing};
+use data::Timing;
+use manifest::RunManifest;
 use regex::Regex;
-use report::{Meta, ANCHOR_CASE};
 use run::{output, with_progress, with_spinner, CriterionParser};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::{SystemTime, UNIX_EPOCH};
+use testkit::files::{read_json, write_json, AllocRow, CasesFile, GethFile, Machine, ANCHOR_CASE};
+use threads::Pinning;
 
 /// Options of `cargo xtask gas`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Rough report (few samples, short measurements): under 3 minutes on 2 cores once built.
+    /// Rough report (few samples, short measurements): several minutes on 2 cores once built.
     #[arg(long)]
     quick: bool,
     /// Only the benchmarks whose id (`<impl>-<mode>/<case>`, `scaling-<case>/N=<n>`)
@@ -36,19 +45,25 @@ pub struct Args {
     /// Anchor rate of the EIP-7904-style "Gas @ N MGas/s" column.
     #[arg(long, default_value_t = 60.0, value_name = "N")]
     rate_mgas: f64,
-    /// Output directory [default: target/gas-report].
+    /// Threads (CPUs) every implementation may use; the default 1 times every
+    /// implementation single-threaded, as the anchor is.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    threads: usize,
+    /// Output directory [default: target/gas-report]; a run first removes the previous run's
+    /// results from it.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
-    /// Rebuild the report without running the benches: criterion's results plus the
-    /// cases.json, alloc.json, machine.json (and geth.json, if any) in DIR.
+    /// Rebuild the report from the result directory of an earlier run (its run.json,
+    /// criterion/, cases.json, alloc.json, machine.json, geth.json) without running anything.
     #[arg(long, value_name = "DIR")]
     from: Option<PathBuf>,
+    /// Also print (and write to agreement.md) how far the calculated gas of this report and
+    /// of the run in DIR2 agree, case by case.
+    #[arg(long, value_name = "DIR2")]
+    compare: Option<PathBuf>,
     /// Also measure go-ethereum's precompiles (builds and runs benches/geth; needs Go).
     #[arg(long)]
     with_geth: bool,
-    /// Criterion's output directory [default: target/criterion].
-    #[arg(long, value_name = "DIR")]
-    criterion_dir: Option<PathBuf>,
 }
 
 /// Runs `cargo xtask gas`.
@@ -65,157 +80,268 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
             .clone()
             .unwrap_or_else(|| target.join("gas-report")),
     );
-    let criterion_dir = cwd.join(
-        args.criterion_dir
-            .clone()
-            .unwrap_or_else(|| target.join("criterion")),
-    );
     if args.rate_mgas.is_nan() || args.rate_mgas <= 0.0 {
         return Err("--rate-mgas must be positive".into());
+    }
+    if args.from.is_some() && args.with_geth {
+        return Err(
+            "--from rebuilds a report from DIR alone; --with-geth measures: use one".into(),
+        );
     }
     let filter = args
         .filter
         .as_deref()
         .map(|f| Regex::new(f).map_err(|e| format!("--filter: {e}")))
         .transpose()?;
-    // What criterion and the Go program receive: the filter, or ECRECOVER (the anchor).
-    let run_filter = args
-        .filter
-        .as_deref()
-        .map(|f| format!("(?:{f})|{}", regex::escape(ANCHOR_CASE)));
-    if args.with_geth {
-        let v = geth::check_go()?;
-        println!("using {v}");
-    }
-    fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
-
     let data_dir = match &args.from {
         Some(dir) => cwd.join(dir),
         None => {
-            run_benches(&root, &args, &out, run_filter.as_deref())?;
+            if args.with_geth {
+                let v = geth::check_go()?;
+                println!("using {v}");
+            }
+            // What criterion and the Go program receive: the filter, or ECRECOVER (the anchor).
+            let run_filter = args
+                .filter
+                .as_deref()
+                .map(|f| format!("(?:{f})|{}", regex::escape(ANCHOR_CASE)));
+            measure(&root, &args, &out, run_filter)?;
             out.clone()
         }
     };
-
-    let cases: CasesFile = read_json(&data_dir.join("cases.json"))?;
-    let geth_json = if args.with_geth {
-        Some(geth::run(
-            &root,
-            &data_dir.join("cases.json"),
-            &out,
-            args.quick,
-            run_filter.as_deref(),
-        )?)
-    } else if args.from.is_some() {
-        Some(data_dir.join("geth.json")).filter(|p| p.is_file())
-    } else {
-        None
-    };
-
-    let inputs = Inputs::load(&data_dir, &criterion_dir, geth_json.as_deref())?;
-    let report = assemble(&args, cases, inputs, filter.as_ref())?;
+    let report = load_report(&data_dir, &args, filter.as_ref())?;
+    fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     write_all(&report, &out)?;
     println!("\n{}", report.comparison_table());
     if report.rows.iter().any(|r| r.imp == "geth") {
         println!("{}", report.client_table());
     }
     println!("wrote {}", out.join("report.md").display());
+    if let Some(other) = &args.compare {
+        let other_dir = cwd.join(other);
+        let second = load_report(&other_dir, &args, filter.as_ref())?;
+        let pairs = compare::pairs(&report, &second);
+        let md = compare::markdown(
+            &data_dir.display().to_string(),
+            &other_dir.display().to_string(),
+            &pairs,
+        );
+        let path = out.join("agreement.md");
+        fs::write(&path, &md).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        println!("\n{md}\nwrote {}", path.display());
+    }
     Ok(ExitCode::SUCCESS)
 }
 
-/// Builds and runs the `cases` binary and the two criterion benches.
-fn run_benches(root: &Path, args: &Args, out: &Path, filter: Option<&str>) -> Result<(), String> {
+/// The files a run writes into its result directory, removed before it starts so that no
+/// earlier run's result can be read as this run's.
+const RUN_FILES: [&str; 7] = [
+    "run.json",
+    "cases.json",
+    "alloc.json",
+    "machine.json",
+    "geth.json",
+    "geth-bench",
+    "agreement.md",
+];
+
+/// Removes an earlier run's results from `out` (its `criterion/` and [`RUN_FILES`]).
+fn clear_previous_run(out: &Path) -> Result<(), String> {
+    let crit = out.join("criterion");
+    if crit.exists() {
+        fs::remove_dir_all(&crit).map_err(|e| format!("cannot remove {}: {e}", crit.display()))?;
+    }
+    for f in RUN_FILES {
+        let p = out.join(f);
+        if p.exists() {
+            fs::remove_file(&p).map_err(|e| format!("cannot remove {}: {e}", p.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// Seconds since the Unix epoch.
+fn now_unix() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// The criterion benchmark ids a bench's `--list` prints (lines `<id>: benchmark`).
+fn listed_ids(list_output: &str) -> Vec<String> {
+    list_output
+        .lines()
+        .filter_map(|l| l.strip_suffix(": benchmark"))
+        .map(str::to_string)
+        .collect()
+}
+
+/// One run: builds, then runs the `cases` binary, the two criterion benches and optionally
+/// go-ethereum, all pinned to `--threads` CPUs, writing everything into `out`.
+fn measure(root: &Path, args: &Args, out: &Path, filter: Option<String>) -> Result<(), String> {
+    let pinning = Pinning::new(args.threads)?;
+    fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    clear_previous_run(out)?;
+    let started_unix = now_unix();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let quick = if args.quick { "1" } else { "0" };
-    let cargo_cmd = |sub: &[&str]| {
-        let mut c = Command::new(&cargo);
+    let crit_home = out.join("criterion");
+    // One thread: the process's CPU time is the call's time on an idle core, whatever else
+    // shares the machine. More threads: CPU time would sum them, so wall time.
+    let clock = if pinning.threads == 1 { "cpu" } else { "wall" };
+    // Builds use every CPU; the measured processes only the pinned ones.
+    let cargo_cmd = |pinned: bool, sub: &[&str]| {
+        let mut c = if pinned {
+            pinning.command(&cargo)
+        } else {
+            Command::new(&cargo)
+        };
         c.current_dir(root)
             .args(sub)
             .env("EVM_BENCH_FORK", &args.fork)
+            .env("CRITERION_HOME", &crit_home)
+            .env("EVM_BENCH_CLOCK", clock)
             .env("CARGO_TERM_COLOR", "never");
         if args.quick {
-            c.env("EVM_BENCH_QUICK", quick);
+            c.env("EVM_BENCH_QUICK", "1");
         } else {
             c.env_remove("EVM_BENCH_QUICK");
         }
         c
     };
-    let benches = ["--bench", "precompiles", "--bench", "scaling"];
+    let benches = ["precompiles", "scaling"];
     with_spinner(
         "building benches (cargo bench --no-run)",
-        cargo_cmd(&["bench", "-p", "evm-benches", "--no-run"]).args(benches),
+        cargo_cmd(false, &["bench", "-p", "evm-benches", "--no-run"])
+            .args(["--bench", benches[0], "--bench", benches[1]]),
+    )?;
+    with_spinner(
+        "building the cases binary",
+        &mut cargo_cmd(
+            false,
+            &["build", "-p", "evm-benches", "--release", "--bin", "cases"],
+        ),
     )?;
     with_spinner(
         "cases, allocations, machine (cargo run --bin cases)",
-        cargo_cmd(&[
-            "run",
-            "-p",
-            "evm-benches",
-            "--release",
-            "--bin",
-            "cases",
-            "--",
-        ])
+        cargo_cmd(
+            true,
+            &[
+                "run",
+                "-p",
+                "evm-benches",
+                "--release",
+                "--bin",
+                "cases",
+                "--",
+            ],
+        )
         .args(["--fork", &args.fork, "--out"])
         .arg(out),
     )?;
-    for bench in ["precompiles", "scaling"] {
-        let with_filter = |c: &mut Command| {
-            if let Some(f) = filter {
-                c.arg(f);
-            }
-        };
-        // Criterion lists the benchmarks the filter selects: that is the bar's length.
-        let mut list = cargo_cmd(&["bench", "-q", "-p", "evm-benches", "--bench", bench, "--"]);
-        list.arg("--list");
-        with_filter(&mut list);
-        let total = output(&mut list)
-            .ok()
-            .map(|o| o.lines().filter(|l| l.ends_with(": benchmark")).count() as u64)
-            .filter(|&n| n > 0);
-        let mut cmd = cargo_cmd(&["bench", "-p", "evm-benches", "--bench", bench, "--"]);
-        with_filter(&mut cmd);
+    let mut expected = Vec::new();
+    let mut per_bench = Vec::new();
+    for bench in benches {
+        let mut list = cargo_cmd(
+            false,
+            &[
+                "bench",
+                "-q",
+                "-p",
+                "evm-benches",
+                "--bench",
+                bench,
+                "--",
+                "--list",
+            ],
+        );
+        if let Some(f) = &filter {
+            list.arg(f);
+        }
+        let ids = listed_ids(&output(&mut list)?);
+        if ids.is_empty() {
+            return Err(format!("criterion {bench} --list selected no benchmark"));
+        }
+        per_bench.push(ids.len() as u64);
+        expected.extend(ids);
+    }
+    let manifest = RunManifest {
+        started_unix,
+        fork: args.fork.clone(),
+        quick: args.quick,
+        filter: filter.clone(),
+        threads: pinning.threads,
+        cpus: pinning.cpus.clone(),
+        clock: clock.to_string(),
+        expected,
+        geth: args.with_geth,
+    };
+    write_json(&out.join("run.json"), &manifest)?;
+    for (bench, total) in benches.into_iter().zip(per_bench) {
+        let mut cmd = cargo_cmd(
+            true,
+            &["bench", "-p", "evm-benches", "--bench", bench, "--"],
+        );
+        if let Some(f) = &filter {
+            cmd.arg(f);
+        }
         let what = format!("criterion {bench}");
         let mut parser = CriterionParser::new();
-        let done = with_progress(&what, &mut cmd, total, |out, l| vec![parser.parse(out, l)])?;
+        let done = with_progress(&what, &mut cmd, Some(total), |out, l| {
+            vec![parser.parse(out, l)]
+        })?;
         println!("{what}: {done} benchmarks measured");
+    }
+    if args.with_geth {
+        geth::run(
+            root,
+            &out.join("cases.json"),
+            out,
+            args.quick,
+            filter.as_deref(),
+            &pinning,
+        )?;
     }
     Ok(())
 }
 
-/// Everything read from files.
+/// The report of the run whose results are in `dir`, read from `dir` alone.
+fn load_report(dir: &Path, args: &Args, filter: Option<&Regex>) -> Result<report::Report, String> {
+    let manifest_path = dir.join("run.json");
+    if !manifest_path.is_file() {
+        return Err(format!(
+            "{} has no run.json: not the result directory of a `cargo xtask gas` run",
+            dir.display()
+        ));
+    }
+    let manifest: RunManifest = read_json(&manifest_path)?;
+    let cases: CasesFile = read_json(&dir.join("cases.json"))?;
+    let machine: Machine = read_json(&dir.join("machine.json"))?;
+    let allocs: Vec<AllocRow> = read_json(&dir.join("alloc.json"))?;
+    let crit = data::read_run(dir, &manifest)?;
+    let geth = if manifest.geth {
+        Some(read_json::<GethFile>(&dir.join("geth.json"))?)
+    } else {
+        None
+    };
+    let inputs = Inputs {
+        manifest,
+        machine,
+        allocs,
+        timings: crit.timings,
+        scaling: crit.scaling,
+        geth,
+    };
+    assemble(args, cases, inputs, filter)
+}
+
+/// Everything read from one run's result directory.
 struct Inputs {
+    manifest: RunManifest,
     machine: Machine,
     allocs: Vec<AllocRow>,
     timings: Vec<Timing>,
     scaling: Vec<data::ScalingPoint>,
     geth: Option<GethFile>,
-}
-
-impl Inputs {
-    fn load(data_dir: &Path, criterion_dir: &Path, geth: Option<&Path>) -> Result<Self, String> {
-        let machine_path = data_dir.join("machine.json");
-        let machine = if machine_path.is_file() {
-            read_json(&machine_path)?
-        } else {
-            Machine::default()
-        };
-        let alloc_path = data_dir.join("alloc.json");
-        let allocs = if alloc_path.is_file() {
-            read_json(&alloc_path)?
-        } else {
-            Vec::new()
-        };
-        let crit = data::read_criterion(criterion_dir)?;
-        let geth = geth.map(read_json::<GethFile>).transpose()?;
-        Ok(Inputs {
-            machine,
-            allocs,
-            timings: crit.timings,
-            scaling: crit.scaling,
-            geth,
-        })
-    }
 }
 
 /// Combines the inputs into the report (filtering by `--filter` and by cases.json).
@@ -237,29 +363,40 @@ fn assemble(
     data::attach_allocs(&mut timings, &inputs.allocs);
     if let Some(g) = &inputs.geth {
         timings.extend(
-            g.timings()
+            data::geth_timings(g)
                 .into_iter()
                 .filter(|t| keep(&format!("{}-{}/{}", t.imp, t.mode, t.case), &t.case)),
         );
     }
     if timings.is_empty() {
         return Err(format!(
-            "no benchmark results for the cases of cases.json (fork {}); run `cargo xtask gas` without --from first",
+            "no benchmark results for the cases of cases.json (fork {})",
             cases.fork
         ));
     }
     let scaling: Vec<data::ScalingPoint> = inputs
         .scaling
         .into_iter()
-        .filter(|p| filter.is_none_or(|f| f.is_match(&format!("scaling-{}/N={}", p.case, p.n))))
+        .filter(|p| {
+            p.case == ANCHOR_CASE
+                || filter.is_none_or(|f| f.is_match(&format!("scaling-{}/N={}", p.case, p.n)))
+        })
         .collect();
-    let meta = Meta {
+    let mut libraries = inputs.machine.libraries.clone();
+    if inputs.geth.is_some() {
+        libraries.extend(geth::libraries(&inputs.machine.libraries));
+    }
+    let meta = report::Meta {
         fork: cases.fork.clone(),
         date: today_utc(),
         machine: inputs.machine,
         rate_mgas: args.rate_mgas,
-        quick: args.from.is_none().then_some(args.quick),
+        quick: inputs.manifest.quick,
+        threads: inputs.manifest.threads,
+        cpus: inputs.manifest.cpus,
+        clock: inputs.manifest.clock,
         geth_version: inputs.geth.as_ref().map(|g| g.version.clone()),
+        libraries,
     };
     Ok(report::build(meta, &cases, &timings, &scaling))
 }

@@ -1,5 +1,6 @@
-//! Tests of the report on the fixtures in `testdata/` (criterion-like result directories,
-//! cases.json, alloc.json, machine.json, geth.json).
+//! Tests of the report on the fixture run in `testdata/` (run.json, criterion-like result
+//! directories, cases.json, alloc.json, machine.json, geth.json), and of the checks that tie
+//! results to their run.
 
 use super::*;
 use std::path::PathBuf;
@@ -14,34 +15,66 @@ fn args(filter: Option<&str>) -> Args {
         filter: filter.map(str::to_string),
         fork: "Osaka".into(),
         rate_mgas: 60.0,
+        threads: 1,
         out: None,
         from: Some(testdata()),
+        compare: None,
         with_geth: false,
-        criterion_dir: Some(testdata().join("criterion")),
     }
 }
 
-fn fixture_report(filter: Option<&str>, geth: bool) -> report::Report {
-    let dir = testdata();
-    let cases: CasesFile = read_json(&dir.join("cases.json")).unwrap();
-    let geth_path = dir.join("geth.json");
-    let inputs = Inputs::load(
-        &dir,
-        &dir.join("criterion"),
-        geth.then_some(geth_path.as_path()),
-    )
-    .unwrap();
+fn fixture_report(filter: Option<&str>) -> report::Report {
     let re = filter.map(|f| Regex::new(f).unwrap());
-    assemble(&args(filter), cases, inputs, re.as_ref()).unwrap()
+    load_report(&testdata(), &args(filter), re.as_ref()).unwrap()
 }
 
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-9 * b.abs().max(1.0)
 }
 
+/// A fresh copy of the fixture run in a temporary directory, to be altered by a test.
+struct TempRun(PathBuf);
+
+impl TempRun {
+    fn new(tag: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("xtask-gas-{tag}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        copy_dir(&testdata(), &dir);
+        TempRun(dir)
+    }
+
+    fn manifest(&self) -> RunManifest {
+        read_json(&self.0.join("run.json")).unwrap()
+    }
+
+    fn set_manifest(&self, m: &RunManifest) {
+        write_json(&self.0.join("run.json"), m).unwrap();
+    }
+}
+
+impl Drop for TempRun {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for e in fs::read_dir(from).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            copy_dir(&p, &to.join(e.file_name()));
+        } else {
+            fs::copy(&p, to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
 #[test]
 fn reads_criterion_by_benchmark_json() {
-    let crit = data::read_criterion(&testdata().join("criterion")).unwrap();
+    let dir = testdata();
+    let run: RunManifest = read_json(&dir.join("run.json")).unwrap();
+    let crit = data::read_run(&dir, &run).unwrap();
     // Case names come from benchmark.json, not the sanitised directory names.
     assert!(crit
         .timings
@@ -51,9 +84,7 @@ fn reads_criterion_by_benchmark_json() {
         .timings
         .iter()
         .any(|t| t.imp == "aws-lc" && t.mode == "direct"));
-    // Groups that are not <impl>-<mode> or scaling-<case> are ignored.
-    assert!(crit.timings.iter().all(|t| t.imp != "uint256"));
-    assert_eq!(crit.scaling.len(), 4);
+    assert_eq!(crit.scaling.len(), 8);
     assert_eq!(
         data::split_group("aws-lc-direct"),
         Some(("aws-lc", "direct"))
@@ -62,8 +93,100 @@ fn reads_criterion_by_benchmark_json() {
 }
 
 #[test]
+fn anchor_is_the_median_of_its_measurements() {
+    let r = fixture_report(None);
+    // ours-direct: 30000 (own place), 33000 and 27000 (repeats): median 30000, range 27-33 us.
+    let ec = r.row("ours", "direct", "EcRecover/ValidKey").unwrap();
+    assert_eq!(ec.measurements, 3);
+    assert!(close(ec.time_ns, 30000.0));
+    assert!(close(ec.ci_low_ns, 27000.0) && close(ec.ci_high_ns, 33000.0));
+    // The repeats are not rows of their own.
+    assert!(r.rows.iter().all(|x| !x.case.contains("repeat")));
+    assert!(r.markdown().contains("measured 3 times"));
+}
+
+#[test]
+fn stale_result_is_rejected() {
+    let run = TempRun::new("stale");
+    let mut m = run.manifest();
+    // The run "started" an hour after the fixture files were written.
+    m.started_unix = now_unix() + 3600;
+    run.set_manifest(&m);
+    let e = load_report(&run.0, &args(None), None).unwrap_err();
+    assert!(e.contains("written before the run started (stale)"), "{e}");
+}
+
+#[test]
+fn missing_expected_id_fails_naming_it() {
+    let run = TempRun::new("missing");
+    let mut m = run.manifest();
+    m.expected.push("revm-direct/Blake2F-12rounds".into());
+    run.set_manifest(&m);
+    let e = load_report(&run.0, &args(None), None).unwrap_err();
+    assert!(
+        e.contains("1 expected benchmark(s) have no result: revm-direct/Blake2F-12rounds"),
+        "{e}"
+    );
+}
+
+#[test]
+fn foreign_result_fails_naming_it() {
+    let run = TempRun::new("foreign");
+    let mut m = run.manifest();
+    m.expected
+        .retain(|id| id != "k256-direct/EcRecover/ValidKey");
+    run.set_manifest(&m);
+    let e = load_report(&run.0, &args(None), None).unwrap_err();
+    assert!(
+        e.contains("k256-direct/EcRecover/ValidKey") && e.contains("not a benchmark of this run"),
+        "{e}"
+    );
+}
+
+#[test]
+fn from_reads_only_its_directory() {
+    // Without run.json a directory is not a run's result directory, whatever else it holds.
+    let run = TempRun::new("norun");
+    fs::remove_file(run.0.join("run.json")).unwrap();
+    let e = load_report(&run.0, &args(None), None).unwrap_err();
+    assert!(e.contains("has no run.json"), "{e}");
+    // Without its criterion/ directory, every expected result is missing: nothing is taken
+    // from target/criterion or anywhere else.
+    let run = TempRun::new("nocrit");
+    fs::remove_dir_all(run.0.join("criterion")).unwrap();
+    let e = load_report(&run.0, &args(None), None).unwrap_err();
+    assert!(e.contains("31 expected benchmark(s) have no result"), "{e}");
+    // geth.json is read only when the run measured go-ethereum.
+    let run = TempRun::new("nogeth");
+    let mut m = run.manifest();
+    m.geth = false;
+    run.set_manifest(&m);
+    let r = load_report(&run.0, &args(None), None).unwrap();
+    assert!(r.rows.iter().all(|x| x.imp != "geth"));
+}
+
+#[test]
+fn clearing_a_run_leaves_other_files() {
+    let run = TempRun::new("clear");
+    fs::write(run.0.join("notes.txt"), "mine").unwrap();
+    clear_previous_run(&run.0).unwrap();
+    assert!(!run.0.join("criterion").exists());
+    assert!(!run.0.join("run.json").exists() && !run.0.join("geth.json").exists());
+    assert!(run.0.join("notes.txt").exists());
+}
+
+#[test]
+fn list_output_gives_the_expected_ids() {
+    let out = "ours-direct/EcRecover/ValidKey: benchmark\nWarning: x\nscaling-Identity-128/N=1: benchmark\n";
+    assert_eq!(
+        listed_ids(out),
+        vec!["ours-direct/EcRecover/ValidKey", "scaling-Identity-128/N=1"]
+    );
+}
+
+#[test]
 fn calculated_gas_and_rates() {
-    let r = fixture_report(None, false);
+    let r = fixture_report(None);
     let row = r.row("ours", "direct", "Identity-128").unwrap();
     assert!(close(row.calculated_gas.unwrap(), 20.0 / 30000.0 * 3000.0));
     assert_eq!(row.nominal_gas, Some(27));
@@ -90,7 +213,7 @@ fn calculated_gas_and_rates() {
 
 #[test]
 fn underpriced_and_scaling() {
-    let r = fixture_report(None, false);
+    let r = fixture_report(None);
     let under: Vec<(String, String)> = r
         .underpriced()
         .iter()
@@ -101,38 +224,56 @@ fn underpriced_and_scaling() {
     assert!(!under.contains(&("ours-direct".into(), "P256Verify-Valid".into())));
     assert!(under.contains(&("revm-direct".into(), "P256Verify-Valid".into())));
     assert!(!under.iter().any(|(_, c)| c == "EcRecover/ValidKey"));
-    let fit = &r.scaling[0];
-    assert_eq!(fit.case, "Identity-128");
+    let fit = r.scaling.iter().find(|f| f.case == "Identity-128").unwrap();
     assert!((fit.fixed_ns - 1000.0).abs() < 1e-6);
     assert!((fit.marginal_ns - 50.0).abs() < 1e-9);
+    // Anchored on ECRECOVER's marginal cost (30000 ns per extra call), not its transaction.
     assert!(close(
         fit.marginal_calculated_gas.unwrap(),
-        50.0 / 31000.0 * 3000.0
+        50.0 / 30000.0 * 3000.0
     ));
+    let ec = r
+        .scaling
+        .iter()
+        .find(|f| f.case == "EcRecover/ValidKey")
+        .unwrap();
+    assert!(close(ec.marginal_calculated_gas.unwrap(), 3000.0));
     assert!((fit.r2 - 1.0).abs() < 1e-12);
 }
 
 #[test]
 fn filter_keeps_the_anchor() {
-    let r = fixture_report(Some("Sha256"), false);
+    let r = fixture_report(Some("Sha256"));
     let cases: std::collections::BTreeSet<&str> = r.rows.iter().map(|x| x.case.as_str()).collect();
     assert_eq!(
         cases.into_iter().collect::<Vec<_>>(),
         vec!["EcRecover/ValidKey", "Sha256-128"]
     );
-    assert!(r.scaling.is_empty());
+    // The anchor's scaling series stays: it is what the marginal gas divides by.
+    assert_eq!(r.scaling.len(), 1);
+    assert_eq!(r.scaling[0].case, "EcRecover/ValidKey");
 }
 
 #[test]
 fn markdown_tables() {
-    let r = fixture_report(None, true);
+    let r = fixture_report(None);
     let md = r.markdown();
     assert!(md.contains("Fixture CPU @ 3.0GHz"));
     assert!(md.contains("adx, bmi2, sha"));
-    assert!(md.contains("| ECREC | secp256k1 |"));
+    assert!(md.contains("- **Threads:** 1 (every measured process pinned to CPU(s) 1"));
+    assert!(md.contains("blst's thread pool has 1 thread(s)"));
+    assert!(md.contains("criterion's median process CPU time (single-threaded"));
     assert!(md.contains("### ours — direct"));
     assert!(md.contains("Gas @ 60 MGas/s"));
     assert!(md.contains("go-ethereum:** v1.17.10"));
+    // Who does the math: ours, revm, geth, then the backends; ours vs revm.
+    assert!(md.contains("| Precompile | ours | revm | geth | aws-lc | k256 | ours = revm? |"));
+    assert!(md.contains(
+        "| ECRECOVER | libsecp256k1 | libsecp256k1 | libsecp256k1 (cgo, crypto/secp256k1) | – | k256 | same library |"
+    ), "{md}");
+    assert!(
+        md.contains("| P256VERIFY | aws-lc | p256 | Go crypto/ecdsa | aws-lc | – | different |")
+    );
     // ours vs revm: Identity-128 direct 20 vs 25 ns.
     assert!(r
         .comparison_table()
@@ -142,8 +283,10 @@ fn markdown_tables() {
     assert!(clients.contains("geth direct"));
     assert!(clients.contains("30.00 µs <br/> 3000"));
     assert!(clients.contains("| 0.25 |"), "{clients}");
-    // Backends: k256 vs ours direct on ECRECOVER.
-    assert!(md.contains("| `EcRecover/ValidKey` | k256 | 45000 | 30000 ours (secp256k1) | 1.50 |"));
+    // Backends: k256 vs ours direct on ECRECOVER, ours named by its library.
+    assert!(
+        md.contains("| `EcRecover/ValidKey` | k256 | 45000 | 30000 ours (libsecp256k1) | 1.50 |")
+    );
     assert!(
         md.contains(
             "- `Bn256Pairing-2` (nominal 113000): ours-direct 150000 (×1.33), ours-bytecode"
@@ -157,8 +300,38 @@ fn markdown_tables() {
 }
 
 #[test]
+fn run_to_run_agreement() {
+    let a = fixture_report(None);
+    let mut b = a.clone();
+    // Move two figures of the second run: one by 5 % (agrees), one by 20 % (does not).
+    for r in b.rows.iter_mut() {
+        if r.imp == "ours" && r.mode == "direct" && r.case == "Identity-128" {
+            r.calculated_gas = r.calculated_gas.map(|g| g * 1.05);
+        }
+        if r.imp == "revm" && r.mode == "direct" && r.case == "Sha256-128" {
+            r.calculated_gas = r.calculated_gas.map(|g| g * 1.2);
+        }
+    }
+    let pairs = compare::pairs(&a, &b);
+    assert!(pairs.iter().all(|p| p.case != "EcRecover/ValidKey"));
+    let n = pairs.len() as f64;
+    assert!(close(compare::share_within(&pairs), (n - 1.0) / n));
+    let md = compare::markdown("A", "B", &pairs);
+    assert!(
+        md.contains(&format!(
+            "{} of {} (impl, mode, case) figures within 10 %",
+            pairs.len() - 1,
+            pairs.len()
+        )),
+        "{md}"
+    );
+    assert!(md.contains("+20.0 % ⚠"));
+    assert!(md.contains("+5.0 % |"));
+}
+
+#[test]
 fn writes_all_files() {
-    let r = fixture_report(None, true);
+    let r = fixture_report(None);
     let out = std::env::temp_dir().join(format!("xtask-gas-test-{}", std::process::id()));
     fs::create_dir_all(&out).unwrap();
     write_all(&r, &out).unwrap();
@@ -170,6 +343,8 @@ fn writes_all_files() {
     let json: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
     assert_eq!(json["meta"]["fork"], "Osaka");
+    assert_eq!(json["meta"]["threads"], 1);
+    assert!(json["meta"]["libraries"].as_array().unwrap().len() >= 6);
     assert!(json["underpriced"].as_array().unwrap().len() >= 2);
     fs::remove_dir_all(&out).unwrap();
 }

@@ -76,9 +76,41 @@ pub fn hex_limbs(h: &str) -> [u64; 6] {
     limbs(&BigUint::parse_bytes(h.as_bytes(), 16).expect("hex"))
 }
 
-pub const BLS12_381_P: &str = "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab";
-pub const BN254_P: &str = "30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47";
+pub use testkit::constants::{BLS12_381_P, BN254_P};
 
 pub fn p_2_384_minus_317() -> [u64; 6] {
     limbs(&(r384() - BigUint::from(317u32)))
+}
+
+/// The backends to test: the portable one always, the asm one when the CPU has BMI2 and ADX
+/// (detected at run time; a binary built with ADX enabled must find it). Says once on stdout
+/// when the asm backend is skipped.
+pub fn backends() -> Vec<evm384::Backend> {
+    let mut v = vec![evm384::Backend::Portable];
+    #[cfg(target_arch = "x86_64")]
+    {
+        let t = evm384::asm::Adx::detect();
+        assert!(
+            t.is_some() || !cfg!(target_feature = "adx"),
+            "built for ADX but the CPU lacks BMI2/ADX"
+        );
+        match t {
+            Some(t) => v.push(evm384::Backend::Asm(t)),
+            None => skipped("the CPU lacks BMI2/ADX"),
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    skipped("it is x86_64 assembly");
+    v
+}
+
+/// Says, once per test binary, that the asm backend was not tested and why (straight to stderr:
+/// the test harness captures `println!` of passing tests).
+fn skipped(why: &str) {
+    use std::io::Write;
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let msg = format!("evm384: asm backend skipped ({why}); portable tested\n");
+        let _ = std::io::stderr().write_all(msg.as_bytes());
+    });
 }

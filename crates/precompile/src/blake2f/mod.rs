@@ -4,10 +4,13 @@
 //! ‖ `m` (16 × 8 bytes LE) ‖ `t` (2 × 8 bytes LE) ‖ `f` (1 byte, 0 or 1). Output: the new `h`,
 //! 64 bytes little-endian. Gas: `rounds`.
 
-use crate::{charge, Precompile, PrecompileError, PrecompileOutput, PrecompileResult};
+use crate::{charge, LengthRule, Precompile, PrecompileError, PrecompileOutput, PrecompileResult};
 
 /// The length of a BLAKE2F input.
 pub const INPUT_LENGTH: usize = 213;
+
+/// The only input length BLAKE2F accepts.
+pub const INPUT_RULE: LengthRule = LengthRule::Exact(INPUT_LENGTH);
 
 /// The BLAKE2b initialisation vector.
 pub const IV: [u64; 8] = [
@@ -145,7 +148,7 @@ pub(crate) fn compress_portable(
 /// neither 0 nor 1.
 pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
     let Ok(input) = <&[u8; INPUT_LENGTH]>::try_from(input) else {
-        return Err(PrecompileError::InvalidInputLength { got: input.len() });
+        return Err(INPUT_RULE.error(input.len()));
     };
     let gas_used = charge(gas(input), gas_limit)?;
     let f = match input[212] {
@@ -172,7 +175,8 @@ pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
 }
 
 /// The BLAKE2F precompile at 0x09 (since Istanbul).
-pub const BLAKE2F: Precompile = Precompile::new(0x09, "BLAKE2F", gas, run);
+pub const ISTANBUL: Precompile =
+    Precompile::new(0x09, "BLAKE2F", gas, run).with_library("own (BLAKE2F)");
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;

@@ -1,16 +1,18 @@
 use super::*;
 use crate::test_vectors::{check_vectors, load as geth_vectors};
+use crate::{Group, LengthRule, Precompile, PrecompileError};
 use proptest::prelude::*;
+use testkit::constants::BLS12_381_P as P_HEX;
 
 fn all() -> [Precompile; 7] {
     [
-        G1_ADD,
-        G1_MSM,
-        G2_ADD,
-        G2_MSM,
-        PAIRING_CHECK,
-        MAP_FP_TO_G1,
-        MAP_FP2_TO_G2,
+        g1_add::PRAGUE,
+        g1_msm::PRAGUE,
+        g2_add::PRAGUE,
+        g2_msm::PRAGUE,
+        pairing::PRAGUE,
+        map_fp_to_g1::PRAGUE,
+        map_fp2_to_g2::PRAGUE,
     ]
 }
 
@@ -18,7 +20,6 @@ fn h(s: &str) -> Vec<u8> {
     hex::decode(s).unwrap()
 }
 
-const P_HEX: &str = "1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab";
 const G1_X: &str = "17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb";
 const G1_Y: &str = "08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1";
 const G2_X0: &str = "024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8";
@@ -58,9 +59,9 @@ fn expected_error(text: &str) -> fn(&PrecompileError) -> bool {
         "invalid input length" => |e| matches!(e, PrecompileError::InvalidInputLength { .. }),
         "invalid field element top bytes" => |e| *e == PrecompileError::BlsInvalidFieldPadding,
         "invalid fp.Element encoding" => |e| *e == PrecompileError::BlsFieldElementOutOfRange,
-        "invalid point: not on curve" => |e| *e == PrecompileError::BlsPointNotOnCurve,
+        "invalid point: not on curve" => |e| matches!(e, PrecompileError::BlsPointNotOnCurve(_)),
         t if t.contains("not on correct subgroup") => {
-            |e| *e == PrecompileError::BlsPointNotInSubgroup
+            |e| matches!(e, PrecompileError::BlsPointNotInSubgroup(_))
         }
         t => panic!("unknown geth error {t:?}"),
     }
@@ -70,15 +71,15 @@ fn expected_error(text: &str) -> fn(&PrecompileError) -> bool {
 fn geth_vectors_pass() {
     let mut n = 0;
     for (p, file) in [
-        (G1_ADD, "blsG1Add.json"),
-        (G1_MSM, "blsG1Mul.json"),
-        (G1_MSM, "blsG1MultiExp.json"),
-        (G2_ADD, "blsG2Add.json"),
-        (G2_MSM, "blsG2Mul.json"),
-        (G2_MSM, "blsG2MultiExp.json"),
-        (PAIRING_CHECK, "blsPairing.json"),
-        (MAP_FP_TO_G1, "blsMapG1.json"),
-        (MAP_FP2_TO_G2, "blsMapG2.json"),
+        (g1_add::PRAGUE, "blsG1Add.json"),
+        (g1_msm::PRAGUE, "blsG1Mul.json"),
+        (g1_msm::PRAGUE, "blsG1MultiExp.json"),
+        (g2_add::PRAGUE, "blsG2Add.json"),
+        (g2_msm::PRAGUE, "blsG2Mul.json"),
+        (g2_msm::PRAGUE, "blsG2MultiExp.json"),
+        (pairing::PRAGUE, "blsPairing.json"),
+        (map_fp_to_g1::PRAGUE, "blsMapG1.json"),
+        (map_fp2_to_g2::PRAGUE, "blsMapG2.json"),
     ] {
         n += check_vectors(&p, file);
     }
@@ -89,15 +90,15 @@ fn geth_vectors_pass() {
 fn geth_fail_vectors_fail_with_the_right_error() {
     let mut n = 0;
     for (p, file) in [
-        (G1_ADD, "fail-blsG1Add.json"),
-        (G1_MSM, "fail-blsG1Mul.json"),
-        (G1_MSM, "fail-blsG1MultiExp.json"),
-        (G2_ADD, "fail-blsG2Add.json"),
-        (G2_MSM, "fail-blsG2Mul.json"),
-        (G2_MSM, "fail-blsG2MultiExp.json"),
-        (PAIRING_CHECK, "fail-blsPairing.json"),
-        (MAP_FP_TO_G1, "fail-blsMapG1.json"),
-        (MAP_FP2_TO_G2, "fail-blsMapG2.json"),
+        (g1_add::PRAGUE, "fail-blsG1Add.json"),
+        (g1_msm::PRAGUE, "fail-blsG1Mul.json"),
+        (g1_msm::PRAGUE, "fail-blsG1MultiExp.json"),
+        (g2_add::PRAGUE, "fail-blsG2Add.json"),
+        (g2_msm::PRAGUE, "fail-blsG2Mul.json"),
+        (g2_msm::PRAGUE, "fail-blsG2MultiExp.json"),
+        (pairing::PRAGUE, "fail-blsPairing.json"),
+        (map_fp_to_g1::PRAGUE, "fail-blsMapG1.json"),
+        (map_fp2_to_g2::PRAGUE, "fail-blsMapG2.json"),
     ] {
         let Some(vs) = geth_vectors(file) else { return };
         for v in vs {
@@ -116,32 +117,32 @@ fn geth_fail_vectors_fail_with_the_right_error() {
 
 #[test]
 fn gas_rules_and_discount_edges() {
-    let g1 = |k: usize| G1_MSM.required_gas(&vec![0u8; k * 160]);
-    let g2 = |k: usize| G2_MSM.required_gas(&vec![0u8; k * 288]);
+    let g1 = |k: usize| g1_msm::PRAGUE.required_gas(&vec![0u8; k * 160]);
+    let g2 = |k: usize| g2_msm::PRAGUE.required_gas(&vec![0u8; k * 288]);
     assert_eq!(g1(0), 0);
     assert_eq!(g1(1), 12_000);
     assert_eq!(g1(2), 2 * 12_000 * 949 / 1000);
     assert_eq!(g1(128), 128 * 12_000 * 519 / 1000);
     assert_eq!(g1(129), 129 * 12_000 * 519 / 1000);
     assert_eq!(g1(1000), 1000 * 12_000 * 519 / 1000);
-    assert_eq!(G1_MSM.required_gas(&[0u8; 319]), 12_000);
+    assert_eq!(g1_msm::PRAGUE.required_gas(&[0u8; 319]), 12_000);
     assert_eq!(g2(1), 22_500);
     assert_eq!(g2(2), 2 * 22_500);
     assert_eq!(g2(3), 3 * 22_500 * 923 / 1000);
     assert_eq!(g2(128), 128 * 22_500 * 524 / 1000);
     assert_eq!(g2(129), 129 * 22_500 * 524 / 1000);
     assert_eq!(
-        msm_gas(usize::MAX, 22_500, &G2_MSM_DISCOUNT, 524),
+        msm_gas(usize::MAX, 22_500, &g2_msm::DISCOUNT, 524),
         u64::MAX, // saturates
     );
-    assert_eq!(PAIRING_CHECK.required_gas(&[]), 37_700);
-    assert_eq!(PAIRING_CHECK.required_gas(&[0; 384]), 70_300);
-    assert_eq!(PAIRING_CHECK.required_gas(&[0; 767]), 70_300);
-    assert_eq!(PAIRING_CHECK.required_gas(&[0; 768]), 102_900);
-    assert_eq!(G1_ADD.required_gas(&[]), 375);
-    assert_eq!(G2_ADD.required_gas(&[]), 600);
-    assert_eq!(MAP_FP_TO_G1.required_gas(&[]), 5_500);
-    assert_eq!(MAP_FP2_TO_G2.required_gas(&[]), 23_800);
+    assert_eq!(pairing::PRAGUE.required_gas(&[]), 37_700);
+    assert_eq!(pairing::PRAGUE.required_gas(&[0; 384]), 70_300);
+    assert_eq!(pairing::PRAGUE.required_gas(&[0; 767]), 70_300);
+    assert_eq!(pairing::PRAGUE.required_gas(&[0; 768]), 102_900);
+    assert_eq!(g1_add::PRAGUE.required_gas(&[]), 375);
+    assert_eq!(g2_add::PRAGUE.required_gas(&[]), 600);
+    assert_eq!(map_fp_to_g1::PRAGUE.required_gas(&[]), 5_500);
+    assert_eq!(map_fp2_to_g2::PRAGUE.required_gas(&[]), 23_800);
 }
 
 #[test]
@@ -160,46 +161,49 @@ fn out_of_gas_is_checked_before_input() {
     }
     let big = vec![0u8; 160 * 200];
     assert_eq!(
-        G1_MSM.run(&big, G1_MSM.required_gas(&big) - 1),
+        g1_msm::PRAGUE.run(&big, g1_msm::PRAGUE.required_gas(&big) - 1),
         Err(PrecompileError::OutOfGas)
     );
     let big = vec![0u8; 384 * 50];
     assert_eq!(
-        PAIRING_CHECK.run(&big, PAIRING_CHECK.required_gas(&big) - 1),
+        pairing::PRAGUE.run(&big, pairing::PRAGUE.required_gas(&big) - 1),
         Err(PrecompileError::OutOfGas)
     );
 }
 
 #[test]
 fn lengths() {
-    let len_err = |p: Precompile, n: usize| {
+    let len_err = |p: Precompile, rule: LengthRule, n: usize| {
         assert_eq!(
             p.run(&vec![0u8; n], u64::MAX),
-            Err(PrecompileError::InvalidInputLength { got: n }),
+            Err(PrecompileError::InvalidInputLength {
+                expected: rule,
+                got: n
+            }),
             "{} {n}",
             p.name()
         );
     };
     for n in [0, 255, 257] {
-        len_err(G1_ADD, n);
+        len_err(g1_add::PRAGUE, g1_add::INPUT_RULE, n);
     }
     for n in [0, 511, 513] {
-        len_err(G2_ADD, n);
+        len_err(g2_add::PRAGUE, g2_add::INPUT_RULE, n);
     }
     for n in [0, 159, 161, 319] {
-        len_err(G1_MSM, n);
+        len_err(g1_msm::PRAGUE, g1_msm::INPUT_RULE, n);
     }
     for n in [0, 287, 289] {
-        len_err(G2_MSM, n);
+        len_err(g2_msm::PRAGUE, g2_msm::INPUT_RULE, n);
     }
     for n in [0, 383, 385] {
-        len_err(PAIRING_CHECK, n);
+        len_err(pairing::PRAGUE, pairing::INPUT_RULE, n);
     }
     for n in [0, 63, 65] {
-        len_err(MAP_FP_TO_G1, n);
+        len_err(map_fp_to_g1::PRAGUE, map_fp_to_g1::INPUT_RULE, n);
     }
     for n in [0, 127, 129] {
-        len_err(MAP_FP2_TO_G2, n);
+        len_err(map_fp2_to_g2::PRAGUE, map_fp2_to_g2::INPUT_RULE, n);
     }
 }
 
@@ -214,19 +218,22 @@ fn field_element_errors() {
         (big, PrecompileError::BlsFieldElementOutOfRange),
     ] {
         let add = [input.clone(), g1()].concat();
-        assert_eq!(G1_ADD.run(&add, 375), Err(err));
+        assert_eq!(g1_add::PRAGUE.run(&add, 375), Err(err));
         let msm = [input.clone(), scalar(1)].concat();
-        assert_eq!(G1_MSM.run(&msm, 12_000), Err(err));
-        assert_eq!(MAP_FP_TO_G1.run(&input[..64], 5_500), Err(err));
+        assert_eq!(g1_msm::PRAGUE.run(&msm, 12_000), Err(err));
+        assert_eq!(map_fp_to_g1::PRAGUE.run(&input[..64], 5_500), Err(err));
         let mut fp2 = [input[..64].to_vec(), vec![0; 64]].concat();
-        assert_eq!(MAP_FP2_TO_G2.run(&fp2, 23_800), Err(err));
+        assert_eq!(map_fp2_to_g2::PRAGUE.run(&fp2, 23_800), Err(err));
         fp2.rotate_left(64);
-        assert_eq!(MAP_FP2_TO_G2.run(&fp2, 23_800), Err(err));
+        assert_eq!(map_fp2_to_g2::PRAGUE.run(&fp2, 23_800), Err(err));
         let mut g2in = g2();
         g2in[128..192].copy_from_slice(&input[..64]);
-        assert_eq!(G2_ADD.run(&[g2(), g2in.clone()].concat(), 600), Err(err));
         assert_eq!(
-            PAIRING_CHECK.run(&[g1(), g2in].concat(), u64::MAX),
+            g2_add::PRAGUE.run(&[g2(), g2in.clone()].concat(), 600),
+            Err(err)
+        );
+        assert_eq!(
+            pairing::PRAGUE.run(&[g1(), g2in].concat(), u64::MAX),
             Err(err)
         );
     }
@@ -237,52 +244,58 @@ fn curve_and_subgroup_errors() {
     // Not on curve: rejected everywhere.
     let bad1 = g1_not_on_curve();
     assert_eq!(
-        G1_ADD.run(&[g1(), bad1.clone()].concat(), 375),
-        Err(PrecompileError::BlsPointNotOnCurve)
+        g1_add::PRAGUE.run(&[g1(), bad1.clone()].concat(), 375),
+        Err(PrecompileError::BlsPointNotOnCurve(Group::G1))
     );
     assert_eq!(
-        G1_MSM.run(&[bad1.clone(), scalar(0)].concat(), 12_000),
-        Err(PrecompileError::BlsPointNotOnCurve)
+        g1_msm::PRAGUE.run(&[bad1.clone(), scalar(0)].concat(), 12_000),
+        Err(PrecompileError::BlsPointNotOnCurve(Group::G1))
     );
     let mut bad2 = g2();
     bad2[255] ^= 1;
     assert_eq!(
-        G2_ADD.run(&[bad2.clone(), g2()].concat(), 600),
-        Err(PrecompileError::BlsPointNotOnCurve)
+        g2_add::PRAGUE.run(&[bad2.clone(), g2()].concat(), 600),
+        Err(PrecompileError::BlsPointNotOnCurve(Group::G2))
     );
     assert_eq!(
-        PAIRING_CHECK.run(&[vec![0; 128], bad2].concat(), u64::MAX),
-        Err(PrecompileError::BlsPointNotOnCurve)
+        pairing::PRAGUE.run(&[vec![0; 128], bad2].concat(), u64::MAX),
+        Err(PrecompileError::BlsPointNotOnCurve(Group::G2))
     );
     // Outside the subgroup: fine for ADD, rejected for MSM (even with a zero scalar) and
     // pairing (even against infinity).
     let out = g1_not_in_subgroup();
-    let sum = G1_ADD
+    let sum = g1_add::PRAGUE
         .run(&[out.clone(), vec![0; 128]].concat(), 375)
         .unwrap();
     assert_eq!(sum.bytes, out);
     assert_eq!(
-        G1_MSM.run(&[out.clone(), scalar(0)].concat(), 12_000),
-        Err(PrecompileError::BlsPointNotInSubgroup)
+        g1_msm::PRAGUE.run(&[out.clone(), scalar(0)].concat(), 12_000),
+        Err(PrecompileError::BlsPointNotInSubgroup(Group::G1))
     );
     assert_eq!(
-        PAIRING_CHECK.run(&[out, vec![0; 256]].concat(), u64::MAX),
-        Err(PrecompileError::BlsPointNotInSubgroup)
+        pairing::PRAGUE.run(&[out, vec![0; 256]].concat(), u64::MAX),
+        Err(PrecompileError::BlsPointNotInSubgroup(Group::G1))
     );
 }
 
 #[test]
 fn msm_semantics() {
-    let run = |input: &[u8]| G1_MSM.run(input, u64::MAX).unwrap().bytes;
+    let run = |input: &[u8]| g1_msm::PRAGUE.run(input, u64::MAX).unwrap().bytes;
     // 0 * G = O, 1 * G = G, G + G = 2 * G (ADD, MSM k=1, MSM k=2 agree).
     assert_eq!(run(&[g1(), scalar(0)].concat()), vec![0; 128]);
     assert_eq!(run(&[g1(), scalar(1)].concat()), g1());
     let two = run(&[g1(), scalar(2)].concat());
-    assert_eq!(G1_ADD.run(&[g1(), g1()].concat(), 375).unwrap().bytes, two);
+    assert_eq!(
+        g1_add::PRAGUE
+            .run(&[g1(), g1()].concat(), 375)
+            .unwrap()
+            .bytes,
+        two
+    );
     assert_eq!(run(&[g1(), scalar(1), g1(), scalar(1)].concat()), two);
     // r * G = O and (r + 1) * G = G: the full 256-bit scalar is used, with and without
     // Pippenger (k = 1, 2, and above the threaded threshold).
-    let r = h("73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001");
+    let r = h(testkit::constants::BLS12_381_R);
     let mut r1 = r.clone();
     r1[31] += 1;
     assert_eq!(run(&[g1(), r.clone()].concat()), vec![0; 128]);
@@ -297,8 +310,11 @@ fn msm_semantics() {
     let all_ones = run(&[g1(), vec![0xff; 32]].concat());
     assert_eq!(all_ones.len(), 128);
     // G2: same identities.
-    let run2 = |input: &[u8]| G2_MSM.run(input, u64::MAX).unwrap().bytes;
-    let two2 = G2_ADD.run(&[g2(), g2()].concat(), 600).unwrap().bytes;
+    let run2 = |input: &[u8]| g2_msm::PRAGUE.run(input, u64::MAX).unwrap().bytes;
+    let two2 = g2_add::PRAGUE
+        .run(&[g2(), g2()].concat(), 600)
+        .unwrap()
+        .bytes;
     assert_eq!(run2(&[g2(), scalar(2)].concat()), two2);
     assert_eq!(run2(&[g2(), r1.clone(), g2(), r1].concat()), two2);
     assert_eq!(run2(&[g2(), r].concat()), vec![0; 256]);
@@ -307,12 +323,12 @@ fn msm_semantics() {
 
 #[test]
 fn pairing_semantics() {
-    let run = |input: &[u8]| PAIRING_CHECK.run(input, u64::MAX).unwrap().bytes[31];
+    let run = |input: &[u8]| pairing::PRAGUE.run(input, u64::MAX).unwrap().bytes[31];
     assert_eq!(run(&[g1(), g2()].concat()), 0);
     assert_eq!(run(&[vec![0; 128], g2()].concat()), 1);
     assert_eq!(run(&[g1(), vec![0; 256]].concat()), 1);
     // e(G, H) * e(-G, H) = 1, also with 17 pairs (above blst's 16-pair chunk).
-    let mut neg = G1_MSM
+    let mut neg = g1_msm::PRAGUE
         .run(
             &[
                 g1(),

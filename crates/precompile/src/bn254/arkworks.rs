@@ -1,7 +1,8 @@
 //! BN254 operations on `ark-bn254` (the default backend).
 
-use super::{be_limbs, limbs_be, PAIR_LEN};
-use crate::PrecompileError;
+use super::pairing::{INPUT_RULE, PAIR_LEN};
+use super::{be_limbs, limbs_be};
+use crate::{Group, PrecompileError};
 use ark_bn254::{Bn254, Fq, Fq2, G1Affine, G1Projective, G2Affine, G2Projective};
 use ark_ec::{
     bn::{BnConfig, G1Prepared, G2Prepared},
@@ -28,7 +29,7 @@ fn read_g1(b: &[u8]) -> Result<G1Affine, PrecompileError> {
     }
     let p = G1Affine::new_unchecked(x, y);
     if !p.is_on_curve() {
-        return Err(PrecompileError::Bn254G1NotOnCurve);
+        return Err(PrecompileError::Bn254PointNotOnCurve(Group::G1));
     }
     Ok(p)
 }
@@ -44,7 +45,7 @@ fn read_g2(b: &[u8]) -> Result<G2Affine, PrecompileError> {
     }
     let p = G2Affine::new_unchecked(x, y);
     if !p.is_on_curve() {
-        return Err(PrecompileError::Bn254G2NotOnCurve);
+        return Err(PrecompileError::Bn254PointNotOnCurve(Group::G2));
     }
     if !in_g2_subgroup(&p) {
         return Err(PrecompileError::Bn254G2NotInSubgroup);
@@ -91,7 +92,7 @@ fn write_g1(p: G1Affine) -> [u8; 64] {
 }
 
 /// ECADD: the sum of the two 64-byte G1 points in `input`, encoded as 64 bytes (infinity is all
-/// zeros). Errors: `Bn254FieldElementOutOfRange`, `Bn254G1NotOnCurve`.
+/// zeros). Errors: `Bn254FieldElementOutOfRange`, `Bn254PointNotOnCurve(G1)`.
 pub fn g1_add(input: &[u8; 128]) -> Result<[u8; 64], PrecompileError> {
     let a = read_g1(&input[..64])?;
     let b = read_g1(&input[64..])?;
@@ -112,12 +113,9 @@ pub fn g1_mul(input: &[u8; 96]) -> Result<[u8; 64], PrecompileError> {
 /// (`input.len()` must be a multiple of 192; an empty input gives `true`). Every point is
 /// validated, then pairs with a point at infinity are skipped, and one multi-Miller loop and a
 /// single final exponentiation are computed. Errors: `InvalidInputLength`,
-/// `Bn254FieldElementOutOfRange`, `Bn254G1NotOnCurve`, `Bn254G2NotOnCurve`,
-/// `Bn254G2NotInSubgroup`.
+/// `Bn254FieldElementOutOfRange`, `Bn254PointNotOnCurve(G1 or G2)`, `Bn254G2NotInSubgroup`.
 pub fn pairing_check(input: &[u8]) -> Result<bool, PrecompileError> {
-    if !input.len().is_multiple_of(PAIR_LEN) {
-        return Err(PrecompileError::InvalidInputLength { got: input.len() });
-    }
+    INPUT_RULE.check(input)?;
     let k = input.len() / PAIR_LEN;
     let mut g1s: Vec<G1Prepared<ark_bn254::Config>> = Vec::with_capacity(k);
     let mut g2s: Vec<G2Affine> = Vec::with_capacity(k);

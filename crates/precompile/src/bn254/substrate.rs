@@ -1,8 +1,9 @@
 //! BN254 operations on `substrate-bn` (cargo feature `substrate-bn`; a bench baseline with the
 //! same interface and semantics as [`super::arkworks`]).
 
-use super::PAIR_LEN;
-use crate::PrecompileError;
+use super::pairing::{self, INPUT_RULE, PAIR_LEN};
+use super::{add, mul};
+use crate::{Fork, Group as CurveGroup, Precompile, PrecompileError, PrecompileResult};
 use substrate_bn::{AffineG1, AffineG2, Fq, Fq2, Fr, Group, Gt, G1, G2};
 
 /// Reads a 32-byte big-endian base-field element; `Bn254FieldElementOutOfRange` when `>= p`.
@@ -20,7 +21,7 @@ fn read_g1(b: &[u8]) -> Result<G1, PrecompileError> {
     }
     AffineG1::new(x, y)
         .map(Into::into)
-        .map_err(|_| PrecompileError::Bn254G1NotOnCurve)
+        .map_err(|_| PrecompileError::Bn254PointNotOnCurve(CurveGroup::G1))
 }
 
 #[inline]
@@ -31,7 +32,9 @@ fn read_g2(b: &[u8]) -> Result<G2, PrecompileError> {
         return Ok(G2::zero());
     }
     AffineG2::new(x, y).map(Into::into).map_err(|e| match e {
-        substrate_bn::GroupError::NotOnCurve => PrecompileError::Bn254G2NotOnCurve,
+        substrate_bn::GroupError::NotOnCurve => {
+            PrecompileError::Bn254PointNotOnCurve(CurveGroup::G2)
+        }
         substrate_bn::GroupError::NotInSubgroup => PrecompileError::Bn254G2NotInSubgroup,
     })
 }
@@ -65,9 +68,7 @@ pub fn g1_mul(input: &[u8; 96]) -> Result<[u8; 64], PrecompileError> {
 
 /// ECPAIRING check through `substrate-bn`: as [`super::arkworks::pairing_check`].
 pub fn pairing_check(input: &[u8]) -> Result<bool, PrecompileError> {
-    if !input.len().is_multiple_of(PAIR_LEN) {
-        return Err(PrecompileError::InvalidInputLength { got: input.len() });
-    }
+    INPUT_RULE.check(input)?;
     let mut pairs = Vec::with_capacity(input.len() / PAIR_LEN);
     for pair in input.chunks_exact(PAIR_LEN) {
         let a = read_g1(&pair[..64])?;
@@ -80,4 +81,69 @@ pub fn pairing_check(input: &[u8]) -> Result<bool, PrecompileError> {
         return Ok(true);
     }
     Ok(substrate_bn::pairing_batch(&pairs) == Gt::one())
+}
+
+/// The library name of this backend, as [`Precompile::library`] reports it.
+pub const LIBRARY: &str = "substrate-bn";
+
+fn add_byzantium(input: &[u8], gas_limit: u64) -> PrecompileResult {
+    super::run_g1_op(input, gas_limit, add::GAS_BYZANTIUM, g1_add)
+}
+fn add_istanbul(input: &[u8], gas_limit: u64) -> PrecompileResult {
+    super::run_g1_op(input, gas_limit, add::GAS_ISTANBUL, g1_add)
+}
+fn mul_byzantium(input: &[u8], gas_limit: u64) -> PrecompileResult {
+    super::run_g1_op(input, gas_limit, mul::GAS_BYZANTIUM, g1_mul)
+}
+fn mul_istanbul(input: &[u8], gas_limit: u64) -> PrecompileResult {
+    super::run_g1_op(input, gas_limit, mul::GAS_ISTANBUL, g1_mul)
+}
+fn pairing_byzantium(input: &[u8], gas_limit: u64) -> PrecompileResult {
+    pairing::run_with(
+        input,
+        gas_limit,
+        pairing::byzantium::gas(input),
+        pairing_check,
+    )
+}
+fn pairing_istanbul(input: &[u8], gas_limit: u64) -> PrecompileResult {
+    pairing::run_with(
+        input,
+        gas_limit,
+        pairing::istanbul::gas(input),
+        pairing_check,
+    )
+}
+
+/// The three BN254 precompiles of `fork` (ECADD, ECMUL, ECPAIRING, with `fork`'s prices) with
+/// this backend's arithmetic; empty before Byzantium.
+pub fn precompiles(fork: Fork) -> Vec<Precompile> {
+    if fork >= Fork::Istanbul {
+        vec![
+            Precompile::new(0x06, "BN254_ADD", add::istanbul::gas, add_istanbul),
+            Precompile::new(0x07, "BN254_MUL", mul::istanbul::gas, mul_istanbul),
+            Precompile::new(
+                0x08,
+                "BN254_PAIRING",
+                pairing::istanbul::gas,
+                pairing_istanbul,
+            ),
+        ]
+    } else if fork >= Fork::Byzantium {
+        vec![
+            Precompile::new(0x06, "BN254_ADD", add::byzantium::gas, add_byzantium),
+            Precompile::new(0x07, "BN254_MUL", mul::byzantium::gas, mul_byzantium),
+            Precompile::new(
+                0x08,
+                "BN254_PAIRING",
+                pairing::byzantium::gas,
+                pairing_byzantium,
+            ),
+        ]
+    } else {
+        Vec::new()
+    }
+    .into_iter()
+    .map(|p| p.with_library(LIBRARY))
+    .collect()
 }

@@ -1,14 +1,15 @@
 use super::*;
+use crate::encoding::bool_word;
 use crate::test_vectors::check_vectors;
 use crate::Precompile;
+use crate::{Group, PrecompileError};
 use proptest::prelude::*;
+use testkit::constants::{BN254_P as P, BN254_R as R};
 
 fn h(s: &str) -> Vec<u8> {
     hex::decode(s).unwrap()
 }
 
-const P: &str = "30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47";
-const R: &str = "30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001";
 const G1_GEN: &str = "00000000000000000000000000000000000000000000000000000000000000010000000000000000000000000000000000000000000000000000000000000002";
 const G1_2GEN: &str = "030644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd315ed738c0e0a7c92e7845f96b2ae9c0a68a6a449e3538fc7ff3ebf7a5a18a2c4";
 // The standard G2 generator in EIP-197 order (x.c1, x.c0, y.c1, y.c0).
@@ -16,9 +17,9 @@ const G2_GEN: &str = "198e9393920d483a7260bfb731fb5d25f1aa493335a9e71297e485b7ae
 
 #[test]
 fn geth_vectors_pass() {
-    let n = check_vectors(&ADD_ISTANBUL, "bn256Add.json")
-        + check_vectors(&MUL_ISTANBUL, "bn256ScalarMul.json")
-        + check_vectors(&PAIRING_ISTANBUL, "bn256Pairing.json");
+    let n = check_vectors(&add::ISTANBUL, "bn256Add.json")
+        + check_vectors(&mul::ISTANBUL, "bn256ScalarMul.json")
+        + check_vectors(&pairing::ISTANBUL, "bn256Pairing.json");
     println!("{n} bn254 vectors");
 }
 
@@ -36,8 +37,12 @@ fn substrate_backend_matches_vectors() {
         for v in vs {
             let exp = v.expected.unwrap();
             let got = match kind {
-                0 => substrate::g1_add(&right_pad(&v.input)).unwrap().to_vec(),
-                1 => substrate::g1_mul(&right_pad(&v.input)).unwrap().to_vec(),
+                0 => substrate::g1_add(&crate::encoding::right_pad(&v.input))
+                    .unwrap()
+                    .to_vec(),
+                1 => substrate::g1_mul(&crate::encoding::right_pad(&v.input))
+                    .unwrap()
+                    .to_vec(),
                 _ => bool_word(substrate::pairing_check(&v.input).unwrap()).to_vec(),
             };
             assert_eq!(got, exp, "{file} {}", v.name);
@@ -47,21 +52,21 @@ fn substrate_backend_matches_vectors() {
 
 #[test]
 fn gas_rules() {
-    assert_eq!(ADD_BYZANTIUM.required_gas(&[]), 500);
-    assert_eq!(ADD_ISTANBUL.required_gas(&[1; 1000]), 150);
-    assert_eq!(MUL_BYZANTIUM.required_gas(&[]), 40_000);
-    assert_eq!(MUL_ISTANBUL.required_gas(&[]), 6_000);
-    assert_eq!(PAIRING_BYZANTIUM.required_gas(&[]), 100_000);
-    assert_eq!(PAIRING_BYZANTIUM.required_gas(&[0; 384]), 260_000);
-    assert_eq!(PAIRING_ISTANBUL.required_gas(&[]), 45_000);
-    assert_eq!(PAIRING_ISTANBUL.required_gas(&[0; 191]), 45_000);
-    assert_eq!(PAIRING_ISTANBUL.required_gas(&[0; 192]), 79_000);
-    assert_eq!(PAIRING_ISTANBUL.required_gas(&[0; 193]), 79_000);
+    assert_eq!(add::BYZANTIUM.required_gas(&[]), 500);
+    assert_eq!(add::ISTANBUL.required_gas(&[1; 1000]), 150);
+    assert_eq!(mul::BYZANTIUM.required_gas(&[]), 40_000);
+    assert_eq!(mul::ISTANBUL.required_gas(&[]), 6_000);
+    assert_eq!(pairing::BYZANTIUM.required_gas(&[]), 100_000);
+    assert_eq!(pairing::BYZANTIUM.required_gas(&[0; 384]), 260_000);
+    assert_eq!(pairing::ISTANBUL.required_gas(&[]), 45_000);
+    assert_eq!(pairing::ISTANBUL.required_gas(&[0; 191]), 45_000);
+    assert_eq!(pairing::ISTANBUL.required_gas(&[0; 192]), 79_000);
+    assert_eq!(pairing::ISTANBUL.required_gas(&[0; 193]), 79_000);
     assert_eq!(
-        PAIRING_ISTANBUL.required_gas(&[0; 192 * 10]),
+        pairing::ISTANBUL.required_gas(&[0; 192 * 10]),
         45_000 + 340_000
     );
-    assert_eq!(pairing_gas(usize::MAX, 45_000, 34_000), {
+    assert_eq!(pairing::gas_with(usize::MAX, 45_000, 34_000), {
         45_000u64.saturating_add(34_000u64.saturating_mul((usize::MAX / 192) as u64))
     });
 }
@@ -69,44 +74,44 @@ fn gas_rules() {
 #[test]
 fn out_of_gas_is_checked_first() {
     let bad = [0xffu8; 200];
-    assert_eq!(ADD_ISTANBUL.run(&bad, 149), Err(PrecompileError::OutOfGas));
+    assert_eq!(add::ISTANBUL.run(&bad, 149), Err(PrecompileError::OutOfGas));
     assert_eq!(
-        MUL_BYZANTIUM.run(&bad, 39_999),
+        mul::BYZANTIUM.run(&bad, 39_999),
         Err(PrecompileError::OutOfGas)
     );
     assert_eq!(
-        PAIRING_ISTANBUL.run(&bad, 78_999),
+        pairing::ISTANBUL.run(&bad, 78_999),
         Err(PrecompileError::OutOfGas)
     );
     assert_eq!(
-        PAIRING_BYZANTIUM.run(&[], 99_999),
+        pairing::BYZANTIUM.run(&[], 99_999),
         Err(PrecompileError::OutOfGas)
     );
-    assert_eq!(ADD_ISTANBUL.run(&[], 150).unwrap().gas_used, 150);
+    assert_eq!(add::ISTANBUL.run(&[], 150).unwrap().gas_used, 150);
 }
 
 #[test]
 fn add_padding_infinity_and_truncation() {
     // Empty input: O + O = O.
-    assert_eq!(ADD_ISTANBUL.run(&[], 150).unwrap().bytes, vec![0u8; 64]);
+    assert_eq!(add::ISTANBUL.run(&[], 150).unwrap().bytes, vec![0u8; 64]);
     // G + O with the second point entirely omitted.
     let g = h(G1_GEN);
-    assert_eq!(ADD_ISTANBUL.run(&g, 150).unwrap().bytes, g);
+    assert_eq!(add::ISTANBUL.run(&g, 150).unwrap().bytes, g);
     // G + G = 2G, with trailing garbage past 128 bytes ignored.
     let mut input = [h(G1_GEN), h(G1_GEN), vec![0xff; 7]].concat();
-    assert_eq!(ADD_ISTANBUL.run(&input, 150).unwrap().bytes, h(G1_2GEN));
+    assert_eq!(add::ISTANBUL.run(&input, 150).unwrap().bytes, h(G1_2GEN));
     // Short input: the last byte of y missing is a zero, so (1, 0) is not on the curve.
     input.truncate(127);
     assert_eq!(
-        ADD_ISTANBUL.run(&input, 150),
-        Err(PrecompileError::Bn254G1NotOnCurve)
+        add::ISTANBUL.run(&input, 150),
+        Err(PrecompileError::Bn254PointNotOnCurve(Group::G1))
     );
     // G + (-G) = O.
     let mut neg = h(G1_GEN);
     let minus_two = h("30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd45");
     neg[32..].copy_from_slice(&minus_two);
     let input = [h(G1_GEN), neg].concat();
-    assert_eq!(ADD_ISTANBUL.run(&input, 150).unwrap().bytes, vec![0u8; 64]);
+    assert_eq!(add::ISTANBUL.run(&input, 150).unwrap().bytes, vec![0u8; 64]);
 }
 
 #[test]
@@ -114,36 +119,36 @@ fn add_and_mul_errors() {
     // x = p.
     let input = [h(P), vec![0; 32]].concat();
     assert_eq!(
-        ADD_ISTANBUL.run(&input, 150),
+        add::ISTANBUL.run(&input, 150),
         Err(PrecompileError::Bn254FieldElementOutOfRange)
     );
     assert_eq!(
-        MUL_ISTANBUL.run(&input, 6000),
+        mul::ISTANBUL.run(&input, 6000),
         Err(PrecompileError::Bn254FieldElementOutOfRange)
     );
     // y = p on the second point.
     let input = [h(G1_GEN), vec![0; 32], h(P)].concat();
     assert_eq!(
-        ADD_BYZANTIUM.run(&input, 500),
+        add::BYZANTIUM.run(&input, 500),
         Err(PrecompileError::Bn254FieldElementOutOfRange)
     );
     // (1, 3) is not on the curve.
     let mut not_on = h(G1_GEN);
     not_on[63] = 3;
     assert_eq!(
-        MUL_ISTANBUL.run(&not_on, 6000),
-        Err(PrecompileError::Bn254G1NotOnCurve)
+        mul::ISTANBUL.run(&not_on, 6000),
+        Err(PrecompileError::Bn254PointNotOnCurve(Group::G1))
     );
     assert_eq!(
-        ADD_ISTANBUL.run(&[h(G1_GEN), not_on].concat(), 150),
-        Err(PrecompileError::Bn254G1NotOnCurve)
+        add::ISTANBUL.run(&[h(G1_GEN), not_on].concat(), 150),
+        Err(PrecompileError::Bn254PointNotOnCurve(Group::G1))
     );
 }
 
 #[test]
 fn mul_uses_full_scalar() {
     let g = h(G1_GEN);
-    let run = |s: &[u8]| MUL_ISTANBUL.run(&[g.clone(), s.to_vec()].concat(), 6000);
+    let run = |s: &[u8]| mul::ISTANBUL.run(&[g.clone(), s.to_vec()].concat(), 6000);
     // r * G = O; (r + 1) * G = G; 2 * G; scalar omitted = 0.
     assert_eq!(run(&h(R)).unwrap().bytes, vec![0; 64]);
     let mut r1 = h(R);
@@ -157,7 +162,7 @@ fn mul_uses_full_scalar() {
     assert_eq!(run(&[0xff; 32]).unwrap().bytes.len(), 64);
     // Infinity times anything is infinity.
     assert_eq!(
-        MUL_ISTANBUL.run(&[0u8; 96], 6000).unwrap().bytes,
+        mul::ISTANBUL.run(&[0u8; 96], 6000).unwrap().bytes,
         vec![0; 64]
     );
 }
@@ -187,7 +192,7 @@ fn g2_not_in_subgroup() -> Vec<u8> {
 
 #[test]
 fn pairing_results_and_errors() {
-    let run = |input: &[u8]| PAIRING_ISTANBUL.run(input, u64::MAX);
+    let run = |input: &[u8]| pairing::ISTANBUL.run(input, u64::MAX);
     let one = bool_word(true).to_vec();
     let zero = bool_word(false).to_vec();
     assert_eq!(run(&[]).unwrap().bytes, one);
@@ -209,13 +214,10 @@ fn pairing_results_and_errors() {
     let input = [vec![0u8; 64], h(G2_GEN), h(G1_GEN), vec![0u8; 128]].concat();
     assert_eq!(run(&input).unwrap().bytes, one);
 
-    assert_eq!(
-        run(&pair[..191]),
-        Err(PrecompileError::InvalidInputLength { got: 191 })
-    );
+    assert_eq!(run(&pair[..191]), Err(pairing::INPUT_RULE.error(191)));
     assert_eq!(
         run(&[pair.clone(), vec![0]].concat()),
-        Err(PrecompileError::InvalidInputLength { got: 193 })
+        Err(pairing::INPUT_RULE.error(193))
     );
     // Bad G1 (field, curve) even when G2 is infinity.
     let input = [h(P), vec![0u8; 160]].concat();
@@ -225,7 +227,10 @@ fn pairing_results_and_errors() {
     );
     let mut bad_g1 = pair.clone();
     bad_g1[63] = 3;
-    assert_eq!(run(&bad_g1), Err(PrecompileError::Bn254G1NotOnCurve));
+    assert_eq!(
+        run(&bad_g1),
+        Err(PrecompileError::Bn254PointNotOnCurve(Group::G1))
+    );
     // Each G2 coordinate limb out of range.
     for k in 0..4 {
         let mut input = pair.clone();
@@ -239,7 +244,10 @@ fn pairing_results_and_errors() {
     let mut swapped = pair.clone();
     swapped[64..96].copy_from_slice(&h(G2_GEN)[32..64]);
     swapped[96..128].copy_from_slice(&h(G2_GEN)[..32]);
-    assert_eq!(run(&swapped), Err(PrecompileError::Bn254G2NotOnCurve));
+    assert_eq!(
+        run(&swapped),
+        Err(PrecompileError::Bn254PointNotOnCurve(Group::G2))
+    );
     // G2 on the twist but outside the subgroup, with G1 at infinity: still an error.
     let input = [vec![0u8; 64], g2_not_in_subgroup()].concat();
     assert_eq!(run(&input), Err(PrecompileError::Bn254G2NotInSubgroup));
@@ -265,18 +273,18 @@ fn substrate_backend_same_errors() {
     swapped[96..128].copy_from_slice(&h(G2_GEN)[..32]);
     assert_eq!(
         substrate::pairing_check(&swapped),
-        Err(PrecompileError::Bn254G2NotOnCurve)
+        Err(PrecompileError::Bn254PointNotOnCurve(Group::G2))
     );
 }
 
 fn all() -> [Precompile; 6] {
     [
-        ADD_BYZANTIUM,
-        ADD_ISTANBUL,
-        MUL_BYZANTIUM,
-        MUL_ISTANBUL,
-        PAIRING_BYZANTIUM,
-        PAIRING_ISTANBUL,
+        add::BYZANTIUM,
+        add::ISTANBUL,
+        mul::BYZANTIUM,
+        mul::ISTANBUL,
+        pairing::BYZANTIUM,
+        pairing::ISTANBUL,
     ]
 }
 

@@ -25,3 +25,10 @@ pub fn recover(sig: &Signature) -> Option<[u8; 32]> {
 pub fn run(input: &[u8], gas_limit: u64) -> crate::PrecompileResult {
     super::run_with(input, gas_limit, recover)
 }
+
+/// The library name of this backend, as [`crate::Precompile::library`] reports it.
+pub const LIBRARY: &str = "k256 (RustCrypto)";
+
+/// ECRECOVER (`0x01`) on the `k256` crate.
+pub const HOMESTEAD: crate::Precompile =
+    crate::Precompile::new(0x01, "ECRECOVER", super::gas, run).with_library(LIBRARY);

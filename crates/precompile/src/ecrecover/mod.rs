@@ -12,11 +12,15 @@ pub mod libsecp;
 #[cfg(feature = "k256")]
 pub mod k256;
 
+use crate::encoding::right_pad;
 use crate::{charge, Precompile, PrecompileOutput, PrecompileResult};
 use sha3::{Digest, Keccak256};
 
 /// Gas of ECRECOVER (every input).
 pub const GAS: u64 = 3000;
+
+/// The library that recovers the key in this build.
+pub const LIBRARY: &str = "libsecp256k1 (secp256k1 crate)";
 
 /// The order `n` of the secp256k1 group, big-endian.
 pub const SECP256K1_ORDER: [u8; 32] = [
@@ -47,9 +51,7 @@ fn in_scalar_range(x: &[u8]) -> bool {
 /// Parses a (padded or truncated) ECRECOVER input: the signature, or `None` when `v` is not
 /// exactly 27 or 28 as a 32-byte word or `r` or `s` is outside `[1, n)`.
 pub fn parse(input: &[u8]) -> Option<Signature> {
-    let mut buf = [0u8; 128];
-    let n = input.len().min(128);
-    buf[..n].copy_from_slice(&input[..n]);
+    let buf = right_pad::<128>(input);
     let v = &buf[32..64];
     if v[..31].iter().any(|&b| b != 0) || !(v[31] == 27 || v[31] == 28) {
         return None;
@@ -104,8 +106,10 @@ pub fn run_with(
     Ok(PrecompileOutput::new(gas_used, bytes))
 }
 
-/// The ECRECOVER precompile at 0x01 (since Frontier), default backend.
-pub const ECRECOVER: Precompile = Precompile::new(0x01, "ECRECOVER", gas, run);
+/// The ECRECOVER precompile at 0x01 (since Frontier, the first [`crate::Fork`] here being
+/// Homestead), default backend.
+pub const HOMESTEAD: Precompile =
+    Precompile::new(0x01, "ECRECOVER", gas, run).with_library(LIBRARY);
 
 #[cfg(test)]
 mod tests;

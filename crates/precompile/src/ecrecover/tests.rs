@@ -110,7 +110,7 @@ fn out_of_gas() {
         run(&hex::decode(VALID).unwrap(), 2999),
         Err(PrecompileError::OutOfGas)
     );
-    assert_eq!(ECRECOVER.number(), 1);
+    assert_eq!(HOMESTEAD.number(), 1);
 }
 
 proptest::proptest! {

@@ -5,12 +5,8 @@
 //! truncated multiplication, then recombined with the CRT. Every buffer is sized by the
 //! operand lengths the caller has already paid for; nothing here can panic on any input.
 
-/// `a + b·c + carry` as (low, high) limbs.
-#[inline(always)]
-fn mac(a: u64, b: u64, c: u64, carry: u64) -> (u64, u64) {
-    let t = u128::from(a) + u128::from(b) * u128::from(c) + u128::from(carry);
-    (t as u64, (t >> 64) as u64)
-}
+use uint256::algorithms::add::{adc, sbb};
+use uint256::algorithms::mul::mac;
 
 /// Little-endian limbs of a big-endian byte string (`ceil(len / 8)` limbs, untrimmed).
 pub fn from_be_bytes(bytes: &[u8]) -> Vec<u64> {
@@ -94,7 +90,7 @@ pub fn rem(a: &[u64], m: &[u64]) -> Vec<u64> {
         let mut borrow = 0u64;
         let mut carry = 0u64;
         for i in 0..n {
-            let (lo, hi) = mac(0, q, d[i], carry);
+            let (lo, hi) = mac(q, d[i], 0, carry);
             carry = hi;
             let (t, b1) = u[i + j].overflowing_sub(lo);
             let (t, b2) = t.overflowing_sub(borrow);
@@ -107,10 +103,7 @@ pub fn rem(a: &[u64], m: &[u64]) -> Vec<u64> {
         if b1 || b2 {
             let mut c = false;
             for i in 0..n {
-                let (s1, c1) = u[i + j].overflowing_add(d[i]);
-                let (s2, c2) = s1.overflowing_add(u64::from(c));
-                u[i + j] = s2;
-                c = c1 || c2;
+                (u[i + j], c) = adc(u[i + j], d[i], c);
             }
             u[j + n] = u[j + n].wrapping_add(u64::from(c));
         }
@@ -254,10 +247,7 @@ impl<'a> Mont<'a> {
         if hi || !lt(t, m) {
             let mut borrow = false;
             for ((o, &x), &y) in out.iter_mut().zip(t).zip(m) {
-                let (d, b1) = x.overflowing_sub(y);
-                let (d, b2) = d.overflowing_sub(u64::from(borrow));
-                *o = d;
-                borrow = b1 || b2;
+                (*o, borrow) = sbb(x, y, borrow);
             }
         } else {
             out.copy_from_slice(t);
@@ -273,13 +263,13 @@ impl<'a> Mont<'a> {
         let (a, b, out, t) = (&a[..n], &b[..n], &mut out[..n], &mut t[..n + 1]);
         t.fill(0);
         for &ai in a {
-            let (x, mut c1) = mac(t[0], ai, b[0], 0);
+            let (x, mut c1) = mac(ai, b[0], t[0], 0);
             let q = x.wrapping_mul(self.inv);
-            let (_, mut c2) = mac(x, q, m[0], 0);
+            let (_, mut c2) = mac(q, m[0], x, 0);
             for j in 1..n {
-                let (x, c) = mac(t[j], ai, b[j], c1);
+                let (x, c) = mac(ai, b[j], t[j], c1);
                 c1 = c;
-                (t[j - 1], c2) = mac(x, q, m[j], c2);
+                (t[j - 1], c2) = mac(q, m[j], x, c2);
             }
             let s = u128::from(t[n]) + u128::from(c1) + u128::from(c2);
             t[n - 1] = s as u64;
@@ -302,7 +292,7 @@ impl<'a> Mont<'a> {
             let ai = a[i];
             let mut c = 0u64;
             for j in i + 1..n {
-                (p[i + j], c) = mac(p[i + j], ai, a[j], c);
+                (p[i + j], c) = mac(ai, a[j], p[i + j], c);
             }
             p[i + n] = c;
         }
@@ -327,7 +317,7 @@ impl<'a> Mont<'a> {
             let q = p[i].wrapping_mul(self.inv);
             let mut c = 0u64;
             for j in 0..n {
-                (p[i + j], c) = mac(p[i + j], q, m[j], c);
+                (p[i + j], c) = mac(q, m[j], p[i + j], c);
             }
             let s = u128::from(p[i + n]) + u128::from(c) + u128::from(top);
             p[i + n] = s as u64;
@@ -412,7 +402,7 @@ fn mul_lo(a: &[u64], b: &[u64], out: &mut [u64], mask: u64) {
         let width = b.len().min(kl - i);
         let mut c = 0u64;
         for (o, &bj) in out[i..i + width].iter_mut().zip(&b[..width]) {
-            (*o, c) = mac(*o, ai, bj, c);
+            (*o, c) = mac(ai, bj, *o, c);
         }
         if i + width < kl {
             out[i + width] = c;
@@ -500,10 +490,7 @@ fn inv_pow2(q: &[u64], k: usize) -> Vec<u64> {
         let mut borrow = false;
         for (i, w) in qx.iter_mut().enumerate() {
             let two: u64 = if i == 0 { 2 } else { 0 };
-            let (d, b1) = two.overflowing_sub(*w);
-            let (d, b2) = d.overflowing_sub(u64::from(borrow));
-            *w = d;
-            borrow = b1 || b2;
+            (*w, borrow) = sbb(two, *w, borrow);
         }
         mul_lo(&x, &qx, &mut next, u64::MAX);
         core::mem::swap(&mut x, &mut next);
@@ -572,10 +559,7 @@ fn crt(r1: &[u64], q: &[u64], r2: &[u64], k: usize) -> Vec<u64> {
     for (i, w) in d.iter_mut().enumerate() {
         let a = r2.get(i).copied().unwrap_or(0);
         let b = r1.get(i).copied().unwrap_or(0);
-        let (x, b1) = a.overflowing_sub(b);
-        let (x, b2) = x.overflowing_sub(u64::from(borrow));
-        *w = x;
-        borrow = b1 || b2;
+        (*w, borrow) = sbb(a, b, borrow);
     }
     d[kl - 1] &= mask;
     let mut h = vec![0u64; kl];
@@ -586,7 +570,7 @@ fn crt(r1: &[u64], q: &[u64], r2: &[u64], k: usize) -> Vec<u64> {
     for (i, &hi) in h.iter().enumerate() {
         let mut c = 0u64;
         for (j, &qj) in q.iter().enumerate() {
-            (x[i + j], c) = mac(x[i + j], hi, qj, c);
+            (x[i + j], c) = mac(hi, qj, x[i + j], c);
         }
         let mut idx = i + q.len();
         while c != 0 && idx < x.len() {

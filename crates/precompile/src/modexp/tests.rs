@@ -69,17 +69,17 @@ fn check_file(file: &str, run: fn(&[u8], u64) -> PrecompileResult, gas: fn(&[u8]
 
 #[test]
 fn geth_vectors_byzantium() {
-    check_file("modexp.json", byzantium_run, byzantium_gas);
+    check_file("modexp.json", byzantium::run, byzantium::gas);
 }
 
 #[test]
 fn geth_vectors_berlin() {
-    check_file("modexp_eip2565.json", berlin_run, berlin_gas);
+    check_file("modexp_eip2565.json", berlin::run, berlin::gas);
 }
 
 #[test]
 fn geth_vectors_osaka() {
-    check_file("modexp_eip7883.json", osaka_run, osaka_gas);
+    check_file("modexp_eip7883.json", osaka::run, osaka::gas);
 }
 
 #[test]
@@ -88,11 +88,11 @@ fn eip198_examples() {
         hex::decode("fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f").unwrap();
     let e =
         hex::decode("fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2e").unwrap();
-    let out = byzantium_run(&input(&[3], &e, &m), u64::MAX).unwrap();
+    let out = byzantium::run(&input(&[3], &e, &m), u64::MAX).unwrap();
     assert_eq!(out.bytes, ours(&[3], &e, &m));
     assert_eq!(hex::encode(&out.bytes), format!("{:064x}", 1));
     // base length 0: 0^e = 0
-    let out = berlin_run(&input(&[], &e, &m), u64::MAX).unwrap();
+    let out = berlin::run(&input(&[], &e, &m), u64::MAX).unwrap();
     assert_eq!(out.bytes, vec![0u8; 32]);
 }
 
@@ -101,43 +101,43 @@ fn edge_cases() {
     // mod length 0: empty output, gas still charged.
     let i = input(&[5], &[3], &[]);
     assert_eq!(
-        berlin_run(&i, 200).unwrap(),
+        berlin::run(&i, 200).unwrap(),
         PrecompileOutput::new(200, vec![])
     );
-    assert_eq!(osaka_run(&i, 499), Err(PrecompileError::OutOfGas));
+    assert_eq!(osaka::run(&i, 499), Err(PrecompileError::OutOfGas));
     assert_eq!(
-        byzantium_run(&[], 0).unwrap(),
+        byzantium::run(&[], 0).unwrap(),
         PrecompileOutput::new(0, vec![])
     );
     // modulus 0 and 1 give zeros of mod length.
     assert_eq!(
-        berlin_run(&input(&[5], &[3], &[0, 0]), 200).unwrap().bytes,
+        berlin::run(&input(&[5], &[3], &[0, 0]), 200).unwrap().bytes,
         vec![0, 0]
     );
     assert_eq!(
-        berlin_run(&input(&[5], &[3], &[0, 1]), 200).unwrap().bytes,
+        berlin::run(&input(&[5], &[3], &[0, 1]), 200).unwrap().bytes,
         vec![0, 0]
     );
     // exponent 0: 1 (mod m > 1), even for base 0.
     assert_eq!(
-        berlin_run(&input(&[0], &[0], &[0, 7]), 200).unwrap().bytes,
+        berlin::run(&input(&[0], &[0], &[0, 7]), 200).unwrap().bytes,
         vec![0, 1]
     );
     assert_eq!(
-        berlin_run(&input(&[], &[], &[9]), 200).unwrap().bytes,
+        berlin::run(&input(&[], &[], &[9]), 200).unwrap().bytes,
         vec![1]
     );
     // modulus partly beyond the input: read as right-padded with zeros.
     let mut i = input(&[2], &[5], &[0x01, 0x00]);
     i.pop();
     assert_eq!(
-        berlin_run(&i, 200).unwrap().bytes,
+        berlin::run(&i, 200).unwrap().bytes,
         ours(&[2], &[5], &[1, 0])
     );
-    assert_eq!(berlin_run(&i, 200).unwrap().bytes, vec![0, 32]);
+    assert_eq!(berlin::run(&i, 200).unwrap().bytes, vec![0, 32]);
     // base partly beyond input: modulus is all zeros.
     let i = header(4, 1, 2, &[]);
-    assert_eq!(berlin_run(&i[..97], 200).unwrap().bytes, vec![0, 0]);
+    assert_eq!(berlin::run(&i[..97], 200).unwrap().bytes, vec![0, 0]);
     // even moduli.
     assert_eq!(
         ours(&[3], &[200], &[0x10, 0x00]),
@@ -155,41 +155,41 @@ fn huge_lengths_fail_out_of_gas_without_allocating() {
     let mut i = vec![0u8; 96];
     i[0] = 0xff; // base_len = 2^255 + ...
     i[95] = 1;
-    assert_eq!(byzantium_gas(&i), u64::MAX);
-    assert_eq!(berlin_gas(&i), u64::MAX);
+    assert_eq!(byzantium::gas(&i), u64::MAX);
+    assert_eq!(berlin::gas(&i), u64::MAX);
     assert_eq!(
-        byzantium_run(&i, u64::MAX - 1),
+        byzantium::run(&i, u64::MAX - 1),
         Err(PrecompileError::OutOfGas)
     );
-    assert_eq!(berlin_run(&i, u64::MAX), Err(PrecompileError::OutOfGas));
+    assert_eq!(berlin::run(&i, u64::MAX), Err(PrecompileError::OutOfGas));
     assert_eq!(
-        osaka_run(&i, u64::MAX),
+        osaka::run(&i, u64::MAX),
         Err(PrecompileError::ModexpInputTooLarge)
     );
     // mod_len = 2^64 - 1.
     let mut i = vec![0u8; 96];
     i[88..96].fill(0xff);
-    assert_eq!(berlin_run(&i, u64::MAX), Err(PrecompileError::OutOfGas));
+    assert_eq!(berlin::run(&i, u64::MAX), Err(PrecompileError::OutOfGas));
     // Huge exponent with zero base and modulus lengths: Byzantium 0 gas, Berlin 200.
     let mut i = vec![0u8; 96];
     i[32] = 0xff;
     assert_eq!(
-        byzantium_run(&i, 0).unwrap(),
+        byzantium::run(&i, 0).unwrap(),
         PrecompileOutput::new(0, vec![])
     );
     assert_eq!(
-        berlin_run(&i, 200).unwrap(),
+        berlin::run(&i, 200).unwrap(),
         PrecompileOutput::new(200, vec![])
     );
     assert_eq!(
-        osaka_run(&i, u64::MAX),
+        osaka::run(&i, u64::MAX),
         Err(PrecompileError::ModexpInputTooLarge)
     );
     // Huge exponent with a 1-byte modulus is priced beyond u64.
     let mut i = vec![0u8; 96];
     i[32] = 0xff;
     i[95] = 1;
-    assert_eq!(berlin_gas(&i), u64::MAX);
+    assert_eq!(berlin::gas(&i), u64::MAX);
 }
 
 /// EIP-198's price computed exactly with big integers, then saturated at `u64::MAX`.
@@ -229,7 +229,7 @@ fn gas_saturates_exactly_where_the_true_price_leaves_u64() {
         i[64 - bytes.len()..64].copy_from_slice(&bytes);
         i[95] = 1;
         assert_eq!(
-            byzantium_gas(&i),
+            byzantium::gas(&i),
             byzantium_gas_exact(&zero, &exp_word, &one),
             "exp_len {exp_word}"
         );
@@ -241,13 +241,13 @@ fn osaka_bound() {
     for at in [31usize, 63, 95] {
         let mut i = vec![0u8; 96];
         i[at - 1] = 0x04; // 1024
-        assert!(osaka_run(&i, u64::MAX).is_ok(), "1024 at {at}");
+        assert!(osaka::run(&i, u64::MAX).is_ok(), "1024 at {at}");
         i[at] = 1; // 1025
         assert_eq!(
-            osaka_run(&i, u64::MAX),
+            osaka::run(&i, u64::MAX),
             Err(PrecompileError::ModexpInputTooLarge)
         );
-        assert!(berlin_run(&i, u64::MAX).is_ok());
+        assert!(berlin::run(&i, u64::MAX).is_ok());
     }
 }
 
@@ -258,46 +258,46 @@ fn gas_breakpoints() {
     };
     // EIP-198 complexity pieces: x = 64 -> 4096, x = 65 -> 65²/4 + 96·65 - 3072 = 4224,
     // x = 1025 -> 1025²/16 + 480·1025 - 199680 = 357_662 (floor).
-    assert_eq!(g(gas::byzantium, 64, 1, 0, &[2]), 4096 / 20);
+    assert_eq!(g(byzantium::price, 64, 1, 0, &[2]), 4096 / 20);
     assert_eq!(
-        g(gas::byzantium, 65, 1, 0, &[2]),
+        g(byzantium::price, 65, 1, 0, &[2]),
         (65 * 65 / 4 + 96 * 65 - 3072) / 20
     );
     assert_eq!(
-        g(gas::byzantium, 0, 1, 1024, &[2]),
+        g(byzantium::price, 0, 1, 1024, &[2]),
         (1024 * 1024 / 4 + 96 * 1024 - 3072) / 20
     );
     assert_eq!(
-        g(gas::byzantium, 0, 1, 1025, &[2]),
+        g(byzantium::price, 0, 1, 1025, &[2]),
         (1025 * 1025 / 16 + 480 * 1025 - 199_680) / 20
     );
     // Iteration count: exponent 0 and 1 count 1; 2^255 in 32 bytes counts 255.
     let mut top = [0u8; 32];
     top[0] = 0x80;
-    assert_eq!(g(gas::berlin, 64, 32, 64, &top), 64 * 255 / 3);
+    assert_eq!(g(berlin::price, 64, 32, 64, &top), 64 * 255 / 3);
     // 64 / 3 < 200: the EIP-2565 minimum.
-    assert_eq!(g(gas::berlin, 64, 1, 64, &[0]), 200);
+    assert_eq!(g(berlin::price, 64, 1, 64, &[0]), 200);
     // Word rounding; 8·(33-32) + 0 = 8 iterations.
-    assert_eq!(g(gas::berlin, 0, 33, 256, &[0; 32]), 32 * 32 * 8 / 3);
-    assert_eq!(g(gas::berlin, 0, 1, 8, &[3]), 200);
-    assert_eq!(g(gas::berlin, 0, 33, 255, &[0; 32]), 32 * 32 * 8 / 3);
+    assert_eq!(g(berlin::price, 0, 33, 256, &[0; 32]), 32 * 32 * 8 / 3);
+    assert_eq!(g(berlin::price, 0, 1, 8, &[3]), 200);
+    assert_eq!(g(berlin::price, 0, 33, 255, &[0; 32]), 32 * 32 * 8 / 3);
     // A head of 0x01 followed by 31 zero bytes has 249 bits: 8 + 248 iterations.
-    assert_eq!(g(gas::berlin, 0, 33, 255, &[1]), 32 * 32 * 256 / 3);
+    assert_eq!(g(berlin::price, 0, 33, 255, &[1]), 32 * 32 * 256 / 3);
     // EIP-7883: min 500; complexity 16 up to 32 bytes, 2·words² above; 16 per exponent byte.
-    assert_eq!(g(gas::osaka, 32, 32, 32, &top), 16 * 255);
-    assert_eq!(g(gas::osaka, 32, 1, 32, &[3]), 500);
-    assert_eq!(g(gas::osaka, 33, 1, 0, &[3]), 500); // 2·5² = 50
-    assert_eq!(g(gas::osaka, 0, 40, 33, &[0; 32]), 50 * 16 * 8);
-    assert_eq!(g(gas::osaka, 0, 40, 32, &top), 16 * (16 * 8 + 255));
+    assert_eq!(g(osaka::price, 32, 32, 32, &top), 16 * 255);
+    assert_eq!(g(osaka::price, 32, 1, 32, &[3]), 500);
+    assert_eq!(g(osaka::price, 33, 1, 0, &[3]), 500); // 2·5² = 50
+    assert_eq!(g(osaka::price, 0, 40, 33, &[0; 32]), 50 * 16 * 8);
+    assert_eq!(g(osaka::price, 0, 40, 32, &top), 16 * (16 * 8 + 255));
     assert_eq!(
-        g(gas::osaka, 0, 40, 256, &top),
+        g(osaka::price, 0, 40, 256, &top),
         2 * 32 * 32 * (16 * 8 + 255)
     );
     // Exponent head shorter than 32 bytes and past the end of the input.
-    assert_eq!(g(gas::osaka, 0, 1, 64, &[]), 500);
-    assert_eq!(g(gas::osaka, 0, 5, 64, &[]), 500);
-    assert_eq!(g(gas::osaka, 0, 33, 64, &[]), 128 * 16);
-    assert_eq!(g(gas::osaka, 1, 2, 64, &[0x01, 0x00]), 2 * 64 * 8);
+    assert_eq!(g(osaka::price, 0, 1, 64, &[]), 500);
+    assert_eq!(g(osaka::price, 0, 5, 64, &[]), 500);
+    assert_eq!(g(osaka::price, 0, 33, 64, &[]), 128 * 16);
+    assert_eq!(g(osaka::price, 1, 2, 64, &[0x01, 0x00]), 2 * 64 * 8);
 }
 
 #[test]
@@ -367,9 +367,9 @@ proptest! {
     #[test]
     fn arbitrary_input_never_panics(data in prop::collection::vec(any::<u8>(), 0..300), limit in 0u64..200_000) {
         for (run, gas) in [
-            (byzantium_run as fn(&[u8], u64) -> PrecompileResult, byzantium_gas as fn(&[u8]) -> u64),
-            (berlin_run, berlin_gas),
-            (osaka_run, osaka_gas),
+            (byzantium::run as fn(&[u8], u64) -> PrecompileResult, byzantium::gas as fn(&[u8]) -> u64),
+            (berlin::run, berlin::gas),
+            (osaka::run, osaka::gas),
         ] {
             if let Ok(out) = run(&data, limit) {
                 prop_assert!(out.gas_used <= limit);
@@ -387,7 +387,7 @@ proptest! {
             data.extend_from_slice(&w);
         }
         data.extend_from_slice(&tail);
-        for run in [byzantium_run as fn(&[u8], u64) -> PrecompileResult, berlin_run, osaka_run] {
+        for run in [byzantium::run as fn(&[u8], u64) -> PrecompileResult, berlin::run, osaka::run] {
             if let Ok(out) = run(&data, limit) {
                 prop_assert!(out.gas_used <= limit);
                 prop_assert_eq!(out.bytes.len() as u64, lens.2);

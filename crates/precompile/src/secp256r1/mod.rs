@@ -1,8 +1,8 @@
 //! `P256VERIFY` (`0x100`): ECDSA signature verification over secp256r1 (NIST P-256) with a
 //! caller-supplied 32-byte message hash.
 //!
-//! - [`P256VERIFY`] follows EIP-7951 (Osaka, 6900 gas).
-//! - [`P256VERIFY_RIP7212`] follows RIP-7212 (3450 gas, the L2 variant): same interface and
+//! - [`OSAKA`] ([`osaka`]) follows EIP-7951 (Osaka, 6900 gas).
+//! - [`RIP7212`] ([`rip7212`]) follows RIP-7212 (3450 gas, the L2 variant): same interface and
 //!   checks, but the recovered x-coordinate `R'.x` is compared with `r` exactly, where EIP-7951
 //!   compares `R'.x mod n`. The two differ only when `R'.x` lies in `[n, p)`, which needs
 //!   `r < p - n` (about `2^128`); only then is the exact coordinate computed.
@@ -17,29 +17,25 @@
 //! Verification runs on aws-lc's C API (`aws-lc-sys`: `EC_KEY` + `ECDSA_do_verify`) by default
 //! ([`awslc_ffi`]); [`awslc`] is the same check through `aws-lc-rs`'s safe prehashed-ECDSA API
 //! (slower: it re-imports the key as an `EVP_PKEY` with a full key check and round-trips the
-//! signature through DER), kept as a test oracle and bench baseline. The cargo feature
-//! `p256-rustcrypto` also builds [`rustcrypto`] (the `p256` crate, revm's default) as a bench
-//! baseline.
+//! signature through DER), kept as a test oracle and bench baseline. [`rustcrypto`] runs the
+//! EIP-7951 check on the `p256` crate (revm's default), an alternative backend for benches.
 
+use crate::encoding::bool_word;
 use crate::{charge, Precompile, PrecompileOutput, PrecompileResult};
 
 pub mod awslc;
 pub mod awslc_ffi;
-#[cfg(feature = "p256-rustcrypto")]
 pub mod rustcrypto;
 
 /// EIP-7951 price of P256VERIFY (Osaka).
-pub const P256VERIFY_GAS: u64 = 6_900;
+pub const GAS_OSAKA: u64 = 6_900;
 /// RIP-7212 price of P256VERIFY.
-pub const P256VERIFY_GAS_RIP7212: u64 = 3_450;
+pub const GAS_RIP7212: u64 = 3_450;
+/// The library verifying signatures in this build (RIP-7212's exact `R'.x` comparison, when
+/// needed, is computed with the `p256` crate).
+pub const LIBRARY: &str = "aws-lc (aws-lc-sys)";
 /// The only input length that can verify: hash, r, s, qx, qy.
 pub const INPUT_LEN: usize = 160;
-
-/// P256VERIFY as in EIP-7951 (Osaka): 6900 gas.
-pub const P256VERIFY: Precompile = Precompile::new(0x100, "P256VERIFY", gas_eip7951, run_eip7951);
-/// P256VERIFY as in RIP-7212 (for L2s): 3450 gas, exact `R'.x == r` comparison.
-pub const P256VERIFY_RIP7212: Precompile =
-    Precompile::new(0x100, "P256VERIFY", gas_rip7212, run_rip7212);
 
 /// The group order n of secp256r1, big-endian.
 pub(crate) const N: [u8; 32] = [
@@ -57,45 +53,62 @@ const P_MINUS_N: [u8; 32] = [
     0x0c, 0x46, 0x35, 0x3d, 0x03, 0x9c, 0xda, 0xae,
 ];
 
-/// The gas of P256VERIFY under EIP-7951: 6900 whatever the input.
-pub fn gas_eip7951(_input: &[u8]) -> u64 {
-    P256VERIFY_GAS
-}
-
-/// The gas of P256VERIFY under RIP-7212: 3450 whatever the input.
-pub fn gas_rip7212(_input: &[u8]) -> u64 {
-    P256VERIFY_GAS_RIP7212
-}
-
-/// Runs P256VERIFY under EIP-7951: `OutOfGas` when `gas_limit < 6900`; otherwise 6900 gas and
-/// the word 1 when [`verify_eip7951`] accepts, an empty output when it does not.
-pub fn run_eip7951(input: &[u8], gas_limit: u64) -> PrecompileResult {
-    let gas_used = charge(P256VERIFY_GAS, gas_limit)?;
-    Ok(PrecompileOutput::new(
-        gas_used,
-        output(verify_eip7951(input)),
-    ))
-}
-
-/// Runs P256VERIFY under RIP-7212: `OutOfGas` when `gas_limit < 3450`; otherwise 3450 gas and
-/// the word 1 when [`verify_rip7212`] accepts, an empty output when it does not.
-pub fn run_rip7212(input: &[u8], gas_limit: u64) -> PrecompileResult {
-    let gas_used = charge(P256VERIFY_GAS_RIP7212, gas_limit)?;
-    Ok(PrecompileOutput::new(
-        gas_used,
-        output(verify_rip7212(input)),
-    ))
-}
-
-fn output(ok: bool) -> Vec<u8> {
-    if ok {
-        let mut w = vec![0u8; 32];
-        w[31] = 1;
-        w
+/// Runs P256VERIFY at price `cost` with the verification `verify`: `OutOfGas` when
+/// `gas_limit < cost`; otherwise `cost` gas and the word 1 when `verify` accepts the input, an
+/// empty output when it does not (a bad input is not an error).
+pub fn run_with(
+    input: &[u8],
+    gas_limit: u64,
+    cost: u64,
+    verify: fn(&[u8]) -> bool,
+) -> PrecompileResult {
+    let gas_used = charge(cost, gas_limit)?;
+    let bytes = if verify(input) {
+        bool_word(true).to_vec()
     } else {
         Vec::new()
+    };
+    Ok(PrecompileOutput::new(gas_used, bytes))
+}
+
+/// P256VERIFY as in EIP-7951 (Osaka).
+pub mod osaka {
+    use super::{run_with, verify_eip7951, GAS_OSAKA};
+    use crate::PrecompileResult;
+
+    /// 6900 whatever the input.
+    pub fn gas(_input: &[u8]) -> u64 {
+        GAS_OSAKA
+    }
+
+    /// [`run_with`] at 6900 gas with [`verify_eip7951`].
+    pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
+        run_with(input, gas_limit, GAS_OSAKA, verify_eip7951)
     }
 }
+
+/// P256VERIFY as in RIP-7212 (for L2s).
+pub mod rip7212 {
+    use super::{run_with, verify_rip7212, GAS_RIP7212};
+    use crate::PrecompileResult;
+
+    /// 3450 whatever the input.
+    pub fn gas(_input: &[u8]) -> u64 {
+        GAS_RIP7212
+    }
+
+    /// [`run_with`] at 3450 gas with [`verify_rip7212`].
+    pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
+        run_with(input, gas_limit, GAS_RIP7212, verify_rip7212)
+    }
+}
+
+/// P256VERIFY (`0x100`) as in EIP-7951, since Osaka: 6900 gas.
+pub const OSAKA: Precompile =
+    Precompile::new(0x100, "P256VERIFY", osaka::gas, osaka::run).with_library(LIBRARY);
+/// P256VERIFY (`0x100`) as in RIP-7212 (for L2s): 3450 gas, exact `R'.x == r` comparison.
+pub const RIP7212: Precompile =
+    Precompile::new(0x100, "P256VERIFY", rip7212::gas, rip7212::run).with_library(LIBRARY);
 
 /// The fields of a 160-byte input that passed the range checks.
 pub(crate) struct Parsed<'a> {

@@ -1,7 +1,21 @@
-//! P-256 ECDSA verification on the RustCrypto `p256` crate (cargo feature `p256-rustcrypto`):
-//! a bench baseline with the same semantics as [`super::awslc`].
+//! P-256 ECDSA verification on the RustCrypto `p256` crate (revm's default): an alternative
+//! backend for benches, with the same semantics as [`super::awslc`].
 
+use super::{run_with, GAS_OSAKA};
+use crate::{Precompile, PrecompileResult};
 use p256::ecdsa::{signature::hazmat::PrehashVerifier, Signature, VerifyingKey};
+
+/// The library name of this backend, as [`Precompile::library`] reports it.
+pub const LIBRARY: &str = "p256 (RustCrypto)";
+
+/// Runs P256VERIFY as in EIP-7951 with this backend (same contract as [`super::osaka::run`]).
+pub fn run_osaka(input: &[u8], gas_limit: u64) -> PrecompileResult {
+    run_with(input, gas_limit, GAS_OSAKA, verify_eip7951)
+}
+
+/// P256VERIFY (`0x100`) as in EIP-7951 on the `p256` crate.
+pub const OSAKA: Precompile =
+    Precompile::new(0x100, "P256VERIFY", super::osaka::gas, run_osaka).with_library(LIBRARY);
 
 /// EIP-7951 verification of a 160-byte input on the `p256` crate: the same checks and result
 /// as [`super::verify_eip7951`]; `false` on any bad input.

@@ -5,7 +5,7 @@ use p256::ecdsa::{signature::hazmat::PrehashSigner, Signature, SigningKey};
 use proptest::prelude::*;
 
 fn one() -> Vec<u8> {
-    output(true)
+    crate::encoding::bool_word(true).to_vec()
 }
 
 /// A valid 160-byte input signed with a fixed key over `hash`.
@@ -29,7 +29,7 @@ fn sub_be(a: &[u8; 32], b: &[u8]) -> [u8; 32] {
 
 #[test]
 fn geth_vectors_eip7951() {
-    let n = check_vectors(&P256VERIFY, "p256Verify.json");
+    let n = check_vectors(&OSAKA, "p256Verify.json");
     println!("{n} p256 vectors");
 }
 
@@ -40,7 +40,7 @@ fn geth_vectors_rip7212_differ_only_on_large_x() {
     };
     let mut differing = 0;
     for v in vs {
-        let out = P256VERIFY_RIP7212.run(&v.input, 3450).unwrap();
+        let out = RIP7212.run(&v.input, 3450).unwrap();
         assert_eq!(out.gas_used, 3450);
         let expected = v.expected.unwrap();
         if out.bytes != expected {
@@ -53,7 +53,6 @@ fn geth_vectors_rip7212_differ_only_on_large_x() {
     println!("{differing} vectors rejected by RIP-7212's exact comparison");
 }
 
-#[cfg(feature = "p256-rustcrypto")]
 #[test]
 fn rustcrypto_backend_matches_vectors() {
     let Some(vs) = geth_vectors("p256Verify.json") else {
@@ -71,11 +70,11 @@ fn rustcrypto_backend_matches_vectors() {
 fn valid_signature_high_s_and_gas() {
     let input = signed([7; 32]);
     assert_eq!(
-        P256VERIFY.run(&input, 6900).unwrap(),
+        OSAKA.run(&input, 6900).unwrap(),
         PrecompileOutput::new(6900, one())
     );
     assert_eq!(
-        P256VERIFY_RIP7212.run(&input, 3450).unwrap(),
+        RIP7212.run(&input, 3450).unwrap(),
         PrecompileOutput::new(3450, one())
     );
     // (r, n - s) verifies as well: no low-s rule.
@@ -89,7 +88,7 @@ fn valid_signature_high_s_and_gas() {
     bad[0] ^= 1;
     assert!(!verify_eip7951(&bad));
     assert_eq!(
-        P256VERIFY.run(&bad, 7000).unwrap(),
+        OSAKA.run(&bad, 7000).unwrap(),
         PrecompileOutput::new(6900, vec![])
     );
 }
@@ -111,11 +110,11 @@ fn failures_return_empty_output_and_charge_gas() {
     let good = signed([9; 32]);
     let check = |input: &[u8]| {
         assert_eq!(
-            P256VERIFY.run(input, 6900).unwrap(),
+            OSAKA.run(input, 6900).unwrap(),
             PrecompileOutput::new(6900, vec![])
         );
         assert_eq!(
-            P256VERIFY_RIP7212.run(input, 3450).unwrap(),
+            RIP7212.run(input, 3450).unwrap(),
             PrecompileOutput::new(3450, vec![])
         );
     };
@@ -141,13 +140,10 @@ fn failures_return_empty_output_and_charge_gas() {
     let mut off_curve = good.clone();
     off_curve[159] ^= 1;
     check(&off_curve);
-    assert_eq!(P256VERIFY.run(&good, 6899), Err(PrecompileError::OutOfGas));
-    assert_eq!(
-        P256VERIFY_RIP7212.run(&[], 3449),
-        Err(PrecompileError::OutOfGas)
-    );
-    assert_eq!(P256VERIFY.required_gas(&[0; 1000]), 6900);
-    assert_eq!(P256VERIFY_RIP7212.required_gas(&[]), 3450);
+    assert_eq!(OSAKA.run(&good, 6899), Err(PrecompileError::OutOfGas));
+    assert_eq!(RIP7212.run(&[], 3449), Err(PrecompileError::OutOfGas));
+    assert_eq!(OSAKA.required_gas(&[0; 1000]), 6900);
+    assert_eq!(RIP7212.required_gas(&[]), 3450);
 }
 
 proptest! {
@@ -165,7 +161,7 @@ proptest! {
         ],
         gas_limit in prop_oneof![any::<u64>(), 0u64..10_000],
     ) {
-        for p in [P256VERIFY, P256VERIFY_RIP7212] {
+        for p in [OSAKA, RIP7212] {
             let gas = p.required_gas(&input);
             match p.run(&input, gas_limit) {
                 Ok(out) => {
@@ -211,11 +207,8 @@ fn rip7212_compares_x_exactly() {
     let input = [&e1[..], &r_bytes[..], &e1[..], &q.as_bytes()[1..]].concat();
     assert!(verify_eip7951(&input));
     assert!(!verify_rip7212(&input));
-    assert_eq!(P256VERIFY.run(&input, 6900).unwrap().bytes, one());
-    assert_eq!(
-        P256VERIFY_RIP7212.run(&input, 3450).unwrap().bytes,
-        Vec::<u8>::new()
-    );
+    assert_eq!(OSAKA.run(&input, 6900).unwrap().bytes, one());
+    assert_eq!(RIP7212.run(&input, 3450).unwrap().bytes, Vec::<u8>::new());
 }
 
 /// The FFI backend (the default) and the safe `aws-lc-rs` path agree on every geth vector and

@@ -90,8 +90,20 @@ pub const fn eq4_portable(a: &[u64; 4], b: &[u64; 4]) -> bool {
 mod tests {
     use super::*;
 
+    /// On targets without the assembly, says that only the portable code was tested (straight to
+    /// stderr: the test harness captures `println!` of passing tests).
+    fn note_portable_only(what: &str) {
+        if cfg!(not(target_arch = "x86_64")) {
+            extern crate std;
+            use std::io::Write;
+            let msg = std::format!("uint256: {what} asm skipped (not x86_64); portable tested\n");
+            let _ = std::io::stderr().write_all(msg.as_bytes());
+        }
+    }
+
     #[test]
     fn eq4_matches_portable_on_every_differing_limb_and_byte() {
+        note_portable_only("eq4 (SSE2)");
         let base = [0x0123_4567_89ab_cdef, u64::MAX, 0, 1 << 63];
         assert!(eq4(&base, &base) && eq4_portable(&base, &base));
         for limb in 0..4 {
@@ -107,6 +119,7 @@ mod tests {
 
     #[test]
     fn hardware_matches_portable() {
+        note_portable_only("div_2by1 (div r64)");
         let mut x = 0x243f_6a88_85a3_08d3u64;
         let check = |hi: u64, lo: u64, d: u64| {
             assert_eq!(

@@ -1,4 +1,5 @@
-//! The MODEXP gas rules: EIP-198 (Byzantium), EIP-2565 (Berlin) and EIP-7883 (Osaka).
+//! The MODEXP input header: the three declared lengths and the exponent's head, which every
+//! gas rule reads.
 //!
 //! All arithmetic is overflow-safe: lengths at or above 2^64 are read as `u64::MAX`, products
 //! are taken in `u128` with saturation, and a price above `u64::MAX` is `u64::MAX`. A length
@@ -26,12 +27,7 @@ pub struct Header {
 
 /// The 32-byte word at `offset` of `input`, zero-padded on the right.
 fn word_at(input: &[u8], offset: usize) -> [u8; 32] {
-    let mut w = [0u8; 32];
-    if offset < input.len() {
-        let n = (input.len() - offset).min(32);
-        w[..n].copy_from_slice(&input[offset..offset + n]);
-    }
-    w
+    crate::encoding::right_pad(input.get(offset..).unwrap_or_default())
 }
 
 /// A 32-byte big-endian word as a `u128`, saturating.
@@ -101,43 +97,7 @@ impl Header {
 }
 
 /// `complexity · iterations / divisor`, saturating at `u64::MAX`.
-fn price(complexity: u128, iterations: u128, divisor: u128) -> u64 {
+pub(super) fn scaled(complexity: u128, iterations: u128, divisor: u128) -> u64 {
     let product = complexity.saturating_mul(iterations);
     u64::try_from(product / divisor).unwrap_or(u64::MAX)
-}
-
-/// EIP-198 (Byzantium) gas: `mult_complexity(max(base_len, mod_len)) · max(adj_exp_len, 1) / 20`,
-/// where `mult_complexity(x)` is `x²` up to 64, `x²/4 + 96x - 3072` up to 1024 and
-/// `x²/16 + 480x - 199680` above. No minimum.
-pub fn byzantium(h: &Header) -> u64 {
-    let x = u128::from(h.base_len.max(h.mod_len));
-    let complexity = if x <= 64 {
-        x * x
-    } else if x <= 1024 {
-        x * x / 4 + 96 * x - 3072
-    } else {
-        // x < 2^64, so x² < 2^128 and the sum stays below 2^128 + 2^73: saturate it.
-        (x * x / 16).saturating_add(480 * x) - 199_680
-    };
-    price(complexity, h.iteration_count(8), 20)
-}
-
-/// EIP-2565 (Berlin) gas: `max(200, ceil(max(base_len, mod_len) / 8)² · iterations / 3)`.
-pub fn berlin(h: &Header) -> u64 {
-    let words = u128::from(h.base_len.max(h.mod_len).div_ceil(8));
-    price(words * words, h.iteration_count(8), 3).max(200)
-}
-
-/// EIP-7883 (Osaka) gas: `max(500, complexity · iterations)` where the complexity is 16 up to
-/// 32 bytes and `2 · ceil(max_len / 8)²` above, and an exponent byte beyond the first 32 counts
-/// 16 iterations.
-pub fn osaka(h: &Header) -> u64 {
-    let max_len = h.base_len.max(h.mod_len);
-    let complexity = if max_len <= 32 {
-        16
-    } else {
-        let words = u128::from(max_len.div_ceil(8));
-        (words * words).saturating_mul(2)
-    };
-    price(complexity, h.iteration_count(16), 1).max(500)
 }

@@ -1,0 +1,52 @@
+//! The alternative backends compiled into this build: the same precompiles with their math
+//! done by another library, for side-by-side benches and cross-checks.
+
+use crate::{secp256r1, Fork, Precompile};
+
+/// `fork`'s precompiles that this build can also run on another library, each with that
+/// library as its [`Precompile::library`]: ECRECOVER on `k256` (cargo feature `k256`), BN254
+/// on `substrate-bn` (feature `substrate-bn`), P256VERIFY (EIP-7951) on `p256`. Only those
+/// active at `fork` are listed; each has the address, name and gas rule of `fork`'s default.
+pub fn alternative_backends(fork: Fork) -> Vec<Precompile> {
+    #[allow(unused_mut)] // without the optional backends only P256VERIFY may be pushed
+    let mut out = Vec::new();
+    #[cfg(feature = "k256")]
+    out.push(crate::ecrecover::k256::HOMESTEAD);
+    #[cfg(feature = "substrate-bn")]
+    out.extend(crate::bn254::substrate::precompiles(fork));
+    if fork >= Fork::Osaka {
+        out.push(secp256r1::rustcrypto::OSAKA);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::precompiles;
+
+    #[test]
+    fn backends_match_the_default_precompile_they_replace() {
+        for fork in Fork::ALL {
+            for alt in alternative_backends(fork) {
+                let default = precompiles(fork)
+                    .by_number(alt.number())
+                    .expect("backend of an active precompile");
+                assert_eq!(alt.name(), default.name());
+                assert_ne!(alt.library(), default.library());
+                for input in [&[][..], &[0u8; 192][..], &[1u8; 300][..]] {
+                    assert_eq!(alt.required_gas(input), default.required_gas(input));
+                    assert_eq!(
+                        alt.run(input, 1 << 30),
+                        default.run(input, 1 << 30),
+                        "{fork} {alt:?}"
+                    );
+                }
+            }
+        }
+        assert_eq!(
+            alternative_backends(Fork::Osaka).last().unwrap().library(),
+            "p256 (RustCrypto)"
+        );
+    }
+}

@@ -1,0 +1,33 @@
+//! 0x10 BLS12_MAP_FP_TO_G1 (EIP-2537): maps a base-field element to a G1 point; 5500 gas.
+
+use super::codec::{read_fp, write_g1};
+use super::{blst_ffi, FP_LEN, LIBRARY};
+use crate::{charge, LengthRule, Precompile, PrecompileOutput, PrecompileResult};
+
+/// MAP_FP_TO_G1 price.
+pub const GAS: u64 = 5_500;
+/// The only input length MAP_FP_TO_G1 accepts: one field element.
+pub const INPUT_RULE: LengthRule = LengthRule::Exact(FP_LEN);
+
+/// MAP_FP_TO_G1 gas: 5500 whatever the input.
+pub fn gas(_input: &[u8]) -> u64 {
+    GAS
+}
+
+/// Runs MAP_FP_TO_G1: the 128-byte G1 point that the simplified-SWU map (with the 11-isogeny
+/// and cofactor clearing, no hashing) gives for the 64-byte field element input. Errors:
+/// `OutOfGas` (below 5500), `InvalidInputLength` ([`INPUT_RULE`]), `BlsInvalidFieldPadding`,
+/// `BlsFieldElementOutOfRange`.
+pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
+    let gas_used = charge(GAS, gas_limit)?;
+    INPUT_RULE.check(input)?;
+    let u = read_fp(input)?;
+    Ok(PrecompileOutput::new(
+        gas_used,
+        write_g1(&blst_ffi::map_fp_to_g1(&u)),
+    ))
+}
+
+/// BLS12_MAP_FP_TO_G1 (`0x10`), since Prague.
+pub const PRAGUE: Precompile =
+    Precompile::new(0x10, "BLS12_MAP_FP_TO_G1", gas, run).with_library(LIBRARY);

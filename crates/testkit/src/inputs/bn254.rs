@@ -1,0 +1,91 @@
+//! BN254 (alt_bn128): ECADD (0x06), ECMUL (0x07), ECPAIRING (0x08), points from arkworks.
+
+use super::curve::{multiples, outside_subgroup, pairing_input, Group};
+use super::{edge_element, length_fault, lpad, Rng};
+use crate::constants::{bytes, BN254_P, BN254_R};
+use ark_bn254::{Fq, Fq2, G1Affine, G1Projective, G2Affine, G2Projective};
+use ark_ec::AffineRepr;
+use ark_ff::{BigInteger, PrimeField};
+
+/// Random multiples of the generators, and G2 points on the twist outside the subgroup (G1 has
+/// prime order: every point of the curve is in it).
+pub(super) struct Pool {
+    g1: Group<G1Affine>,
+    g2: Group<G2Affine>,
+}
+
+impl Pool {
+    pub(super) fn new(rng: &mut Rng, size: usize) -> Self {
+        let fq = |rng: &mut Rng| Fq::from_be_bytes_mod_order(&rng.array32());
+        Self {
+            g1: Group {
+                points: multiples::<G1Projective>(rng, size),
+                outside: Vec::new(),
+                encode: enc_g1,
+                modulus: BN254_P,
+                width: 32,
+                padding: 0,
+            },
+            g2: Group {
+                points: multiples::<G2Projective>(rng, size),
+                outside: outside_subgroup(rng, size, |rng| Fq2::new(fq(rng), fq(rng))),
+                encode: enc_g2,
+                modulus: BN254_P,
+                width: 32,
+                padding: 0,
+            },
+        }
+    }
+}
+
+fn fq(x: &Fq) -> Vec<u8> {
+    lpad(&x.into_bigint().to_bytes_be(), 32)
+}
+
+fn enc_g1(p: &G1Affine) -> Vec<u8> {
+    match p.xy() {
+        Some((x, y)) => [fq(&x), fq(&y)].concat(),
+        None => vec![0; 64],
+    }
+}
+
+/// EIP-197 order: x.c1, x.c0, y.c1, y.c0.
+fn enc_g2(p: &G2Affine) -> Vec<u8> {
+    match p.xy() {
+        Some((x, y)) => [fq(&x.c1), fq(&x.c0), fq(&y.c1), fq(&y.c0)].concat(),
+        None => vec![0; 128],
+    }
+}
+
+/// ECADD `(P, Q)`: `P` from the point mix (valid, negated, infinity, off curve, edge
+/// coordinates `p - 1`, `p`, `p + 1`, 2^k, random); `Q` an independent mix (70%), `P` itself
+/// (15%, doubling) or `-P` (15%, sum at infinity); then the length faults (truncated: the
+/// precompile pads with zeros; over-long: ignored).
+pub fn bn254_add(rng: &mut Rng, pool: &super::Pool) -> Vec<u8> {
+    pool.bn254().g1.add_input(rng)
+}
+
+/// ECMUL `(P, k)`: `P` from the point mix; `k` an edge value around the group order r
+/// (`r - 1`, `r`, `r + 1`, 0, 1, 2^k, all ones, random below r, 60%), fully random (25%) or
+/// small 0 ..= 15 (15%); then the length faults.
+pub fn bn254_mul(rng: &mut Rng, pool: &super::Pool) -> Vec<u8> {
+    let g1 = &pool.bn254().g1;
+    let p = g1.valid(rng);
+    let scalar = match rng.below(20) {
+        0..=11 => edge_element(rng, &bytes(BN254_R), 32),
+        12..=16 => rng.bytes(32),
+        _ => super::word(rng.below(16)).to_vec(),
+    };
+    let mut input = [g1.variant(rng, p), scalar].concat();
+    length_fault(rng, &mut input);
+    input
+}
+
+/// ECPAIRING, `k` pairs `(P, Q)`: `k` = 0 (5%), 1 ..= 2 (60%), 3 ..= 4 (35%). Balanced
+/// (40%): each pair `(P, Q)` is followed by `(-P, Q)`, so the product is 1 (output 1) unless a
+/// point mix broke it; otherwise independent pairs, each point from the mix (valid, infinity,
+/// off curve, outside the G2 subgroup, edge coordinates, random). Then the length faults.
+pub fn bn254_pairing(rng: &mut Rng, pool: &super::Pool) -> Vec<u8> {
+    let pool = pool.bn254();
+    pairing_input(rng, &pool.g1, &pool.g2)
+}

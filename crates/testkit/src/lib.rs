@@ -1,0 +1,19 @@
+//! Test and tooling support shared by the workspace's tests, benches, fuzz targets and xtask
+//! (`publish = false`): one copy of each oracle, generator, constant and file format.
+//!
+//! - [`oracle`]: a precompile call through revm-precompile and through our crate, reduced to
+//!   what both must agree on;
+//! - [`inputs`]: deterministic input generators per precompile family (`cargo xtask diff`, the
+//!   differential tests);
+//! - [`constants`]: curve moduli and group orders;
+//! - [`vectors`]: the one loader of go-ethereum-format vector files;
+//! - [`proxy`]: the EVM bytecode that forwards its calldata to a precompile;
+//! - [`files`]: typed structs of the JSON files the gas report exchanges between processes.
+#![warn(missing_docs)]
+
+pub mod constants;
+pub mod files;
+pub mod inputs;
+pub mod oracle;
+pub mod proxy;
+pub mod vectors;

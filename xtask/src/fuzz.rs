@@ -1,0 +1,274 @@
+//! `cargo xtask fuzz`: runs the cargo-fuzz targets of `fuzz/` (nightly, `cargo +nightly fuzz`)
+//! with a corpus seeded from the vector files: every input of `vectors/` (and of go-ethereum's
+//! `../shared/vectors/geth/` when present) becomes a seed of the target of its precompile and of
+//! `any`, prefixed with the selector byte(s) that pick the file's fork and a sufficient gas
+//! limit (see `fuzz/src/lib.rs`).
+
+use crate::vectors::{collect_files, resolve_name, Target};
+use precompile::{precompiles, Fork};
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+use std::time::Instant;
+
+/// Options of `cargo xtask fuzz`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Seconds per target.
+    #[arg(long, default_value_t = 60)]
+    seconds: u64,
+    /// Only these targets (repeatable; `cargo +nightly fuzz list` in fuzz/ lists them).
+    /// Default: every target.
+    #[arg(long = "target", value_name = "T")]
+    targets: Vec<String>,
+    /// Only seed the corpus (fuzz/corpus/<target>/), do not fuzz.
+    #[arg(long)]
+    seed_only: bool,
+}
+
+/// The fuzz targets and the precompile each fuzzes (`any`: all of them), as in
+/// `fuzz/Cargo.toml`; the order of `any`'s first byte is `NUMBERS` of `fuzz/src/lib.rs`.
+const TARGETS: &[(&str, u16)] = &[
+    ("ecrecover", 0x01),
+    ("sha256", 0x02),
+    ("ripemd160", 0x03),
+    ("identity", 0x04),
+    ("modexp", 0x05),
+    ("bn254_add", 0x06),
+    ("bn254_mul", 0x07),
+    ("bn254_pairing", 0x08),
+    ("blake2f", 0x09),
+    ("point_evaluation", 0x0a),
+    ("bls_g1_add", 0x0b),
+    ("bls_g1_msm", 0x0c),
+    ("bls_g2_add", 0x0d),
+    ("bls_g2_msm", 0x0e),
+    ("bls_pairing", 0x0f),
+    ("bls_map_fp_to_g1", 0x10),
+    ("bls_map_fp2_to_g2", 0x11),
+    ("p256verify", 0x100),
+];
+
+/// The selector byte of `fuzz_number` that picks `fork` among the forks having `number`
+/// (`selector % forks`) and a gas limit equal to the price (`(selector / 8) % 4 >= 2`).
+fn selector(number: u16, fork: Fork) -> Option<u8> {
+    let forks: Vec<Fork> = Fork::ALL
+        .into_iter()
+        .filter(|&f| precompiles(f).by_number(number).is_some())
+        .collect();
+    let index = forks.iter().position(|&f| f == fork)?;
+    (0..=255u8).find(|&s| s as usize % forks.len() == index && (s / 8) % 4 >= 2)
+}
+
+/// Writes `data` into `dir` under a name derived from its content; returns whether it is new.
+fn write_seed(dir: &Path, data: &[u8]) -> Result<bool, String> {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    data.hash(&mut h);
+    let file = dir.join(format!("seed-{:016x}", h.finish()));
+    if file.exists() {
+        return Ok(false);
+    }
+    std::fs::write(&file, data).map_err(|e| format!("{}: {e}", file.display()))?;
+    Ok(true)
+}
+
+/// Seeds `fuzz/corpus/<target>/` from the vector files under `sources`; returns the number of
+/// new seeds per target.
+fn seed_corpus(fuzz_dir: &Path, sources: &[PathBuf]) -> Result<Vec<(String, usize)>, String> {
+    let mut files = Vec::new();
+    for s in sources {
+        collect_files(s, &mut files)?;
+    }
+    let mut counts: Vec<(String, usize)> = TARGETS
+        .iter()
+        .map(|(t, _)| (t.to_string(), 0))
+        .chain([("any".to_string(), 0)])
+        .collect();
+    for (name, _) in &counts {
+        let dir = fuzz_dir.join("corpus").join(name);
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    for file in files {
+        let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        let Some((Target::Mainnet { number, fork }, _)) = resolve_name(stem) else {
+            continue;
+        };
+        let (Some(slot), Some(sel)) = (
+            TARGETS.iter().position(|&(_, n)| n == number),
+            selector(number, fork),
+        ) else {
+            continue;
+        };
+        let Ok(vectors) = testkit::vectors::load_file(&file) else {
+            continue;
+        };
+        for v in vectors {
+            let one = [&[sel][..], &v.input].concat();
+            let target_dir = fuzz_dir.join("corpus").join(TARGETS[slot].0);
+            counts[slot].1 += usize::from(write_seed(&target_dir, &one)?);
+            let any = [&[slot as u8][..], &one].concat();
+            let any_dir = fuzz_dir.join("corpus").join("any");
+            counts[TARGETS.len()].1 += usize::from(write_seed(&any_dir, &any)?);
+        }
+    }
+    Ok(counts)
+}
+
+/// The result of one target's run.
+struct Run {
+    target: String,
+    executions: Option<u64>,
+    seconds: f64,
+    ok: bool,
+}
+
+/// `cargo xtask fuzz`.
+pub fn run(args: Args) -> Result<ExitCode, String> {
+    let root = crate::test::workspace_root();
+    let fuzz_dir = root.join("fuzz");
+    let mut sources = vec![root.join("vectors")];
+    if let Ok(Some(geth)) = testkit::vectors::geth_dir_if_present("fuzz corpus seeds") {
+        sources.push(geth);
+    }
+    for (target, n) in seed_corpus(&fuzz_dir, &sources)? {
+        if n > 0 {
+            println!("corpus {target}: {n} new seed(s) from the vector files");
+        }
+    }
+    if args.seed_only {
+        return Ok(ExitCode::SUCCESS);
+    }
+    let version = Command::new("cargo")
+        .current_dir(&fuzz_dir)
+        .args(["+nightly", "fuzz", "--version"])
+        .output();
+    if !version.is_ok_and(|o| o.status.success()) {
+        return Err(
+            "needs cargo-fuzz on a nightly toolchain: `rustup toolchain install \
+                    nightly` and `cargo install cargo-fuzz`"
+                .into(),
+        );
+    }
+    let known: Vec<&str> = TARGETS.iter().map(|(t, _)| *t).chain(["any"]).collect();
+    let targets: Vec<String> = if args.targets.is_empty() {
+        known.iter().map(|t| t.to_string()).collect()
+    } else {
+        for t in &args.targets {
+            if !known.contains(&t.as_str()) {
+                return Err(format!(
+                    "unknown target {t:?} (targets: {})",
+                    known.join(", ")
+                ));
+            }
+        }
+        args.targets.clone()
+    };
+    let mut runs = Vec::new();
+    for target in targets {
+        println!("fuzz {target} for {} s", args.seconds);
+        let started = Instant::now();
+        let out = Command::new("cargo")
+            .current_dir(&fuzz_dir)
+            .args(["+nightly", "fuzz", "run", &target])
+            .arg(fuzz_dir.join("corpus").join(&target))
+            .args([
+                "--",
+                &format!("-max_total_time={}", args.seconds),
+                "-print_final_stats=1",
+            ])
+            .env_remove("CARGO_TARGET_DIR")
+            .output()
+            .map_err(|e| format!("cannot run cargo fuzz: {e}"))?;
+        let log = String::from_utf8_lossy(&out.stderr);
+        let run = Run {
+            target: target.clone(),
+            executions: executions(&log),
+            seconds: started.elapsed().as_secs_f64(),
+            ok: out.status.success(),
+        };
+        if !run.ok {
+            let tail: Vec<&str> = log.lines().rev().take(40).collect();
+            for line in tail.into_iter().rev() {
+                println!("  {line}");
+            }
+            println!("  FINDING in {target}: see fuzz/artifacts/{target}/");
+        }
+        runs.push(run);
+    }
+    println!(
+        "{:<20} {:>14} {:>8}  result",
+        "target", "executions", "time"
+    );
+    for r in &runs {
+        println!(
+            "{:<20} {:>14} {:>7.0}s  {}",
+            r.target,
+            r.executions.map_or("?".into(), |e| e.to_string()),
+            r.seconds,
+            if r.ok { "no finding" } else { "FINDING" }
+        );
+    }
+    let findings = runs.iter().filter(|r| !r.ok).count();
+    println!("{} targets fuzzed, {findings} with findings", runs.len());
+    Ok(if findings == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// The number of executions libFuzzer reports (`stat::number_of_executed_units: N`).
+fn executions(log: &str) -> Option<u64> {
+    log.lines()
+        .filter_map(|l| l.strip_prefix("stat::number_of_executed_units:"))
+        .filter_map(|n| n.trim().parse().ok())
+        .next_back()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn selectors_pick_the_fork_and_a_sufficient_limit() {
+        // MODEXP exists from Byzantium: forks Byzantium, Istanbul, Berlin, Cancun, Prague, Osaka.
+        let s = selector(0x05, Fork::Berlin).unwrap();
+        assert_eq!(s % 6, 2);
+        assert!((s / 8) % 4 >= 2);
+        assert!(selector(0x100, Fork::Osaka).is_some());
+        assert_eq!(selector(0x05, Fork::Homestead), None);
+    }
+
+    #[test]
+    fn executions_are_read_from_the_final_stats() {
+        let log = "#1 INITED\nstat::number_of_executed_units: 12345\nstat::peak_rss_mb: 80\n";
+        assert_eq!(executions(log), Some(12345));
+        assert_eq!(executions("crash"), None);
+    }
+
+    #[test]
+    fn targets_follow_the_fuzz_crate() {
+        let manifest = std::fs::read_to_string(
+            crate::test::workspace_root()
+                .join("fuzz")
+                .join("Cargo.toml"),
+        )
+        .unwrap();
+        for (t, _) in TARGETS {
+            assert!(manifest.contains(&format!("name = \"{t}\"")), "{t}");
+        }
+        let lib = std::fs::read_to_string(
+            crate::test::workspace_root()
+                .join("fuzz")
+                .join("src")
+                .join("lib.rs"),
+        )
+        .unwrap();
+        let numbers: String = TARGETS.iter().map(|(_, n)| format!("{n:#04x}, ")).collect();
+        let squeezed: String = lib.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            squeezed.contains(numbers.trim_end_matches(", ")),
+            "NUMBERS order"
+        );
+    }
+}

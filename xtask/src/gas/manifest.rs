@@ -1,0 +1,28 @@
+//! `run.json`: what one `cargo xtask gas` run set out to measure, written into its result
+//! directory before the benches start. `--from DIR` reads it back to check that DIR's criterion
+//! results are exactly this run's (see [`super::data::read_run`]).
+
+use serde::{Deserialize, Serialize};
+
+/// The contents of `run.json`.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+pub struct RunManifest {
+    /// When the run started, seconds since the Unix epoch: a result written earlier is stale.
+    pub started_unix: u64,
+    /// Fork of the nominal prices.
+    pub fork: String,
+    /// Quick (rough) or careful mode.
+    pub quick: bool,
+    /// The filter given to criterion (the user's `--filter` or'ed with the anchor), if any.
+    pub filter: Option<String>,
+    /// Threads every implementation was allowed (`--threads`, default 1).
+    pub threads: usize,
+    /// The CPUs the benches were pinned to (`taskset --cpu-list`), if pinning was possible.
+    pub cpus: Option<String>,
+    /// What criterion timed: `cpu` (the process's CPU time, single-threaded runs) or `wall`.
+    pub clock: String,
+    /// Every criterion benchmark id the run expects a result for (criterion's `--list`).
+    pub expected: Vec<String>,
+    /// Whether go-ethereum was measured (its results are in `geth.json`).
+    pub geth: bool,
+}

@@ -1,0 +1,363 @@
+//! The report as Markdown: header, who does the math, the comparison tables, the underpriced
+//! cases, the scaling fit and one table per implementation and mode.
+
+use super::format::{fmt_gas, fmt_ns, fmt_num, fmt_time};
+use super::{Report, Row, ANCHOR_GAS};
+use std::fmt::Write as _;
+use testkit::files::ANCHOR_CASE;
+
+impl Report {
+    /// The ours-vs-revm comparison table (Markdown), also printed to stdout.
+    pub fn comparison_table(&self) -> String {
+        self.pair_table("ours", "revm")
+    }
+
+    fn pair_table(&self, a: &str, b: &str) -> String {
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "| Case | {a} direct (ns) | {b} direct (ns) | {a}/{b} | {a} bytecode (ns) | {b} bytecode (ns) | {a}/{b} |"
+        );
+        s.push_str("|---|---:|---:|---:|---:|---:|---:|\n");
+        for case in &self.case_order {
+            let mut cells = vec![format!("`{case}`")];
+            let mut any = false;
+            for mode in ["direct", "bytecode"] {
+                let ra = self.row(a, mode, case);
+                let rb = self.row(b, mode, case);
+                any |= ra.is_some() || rb.is_some();
+                cells.push(ra.map_or("–".into(), |r| fmt_ns(r.time_ns)));
+                cells.push(rb.map_or("–".into(), |r| fmt_ns(r.time_ns)));
+                cells.push(match (ra, rb) {
+                    (Some(x), Some(y)) => format!("{:.2}", x.time_ns / y.time_ns),
+                    _ => "–".into(),
+                });
+            }
+            if any {
+                let _ = writeln!(s, "| {} |", cells.join(" | "));
+            }
+        }
+        s
+    }
+
+    /// The whole report as Markdown.
+    pub fn markdown(&self) -> String {
+        let m = &self.meta;
+        let mut s = String::new();
+        s.push_str("# Precompile gas report\n\n");
+        let _ = writeln!(s, "- **Date:** {}", m.date);
+        let _ = writeln!(s, "- **Fork:** {}", m.fork);
+        let _ = writeln!(
+            s,
+            "- **CPU:** {}",
+            if m.machine.cpu.is_empty() {
+                "unknown"
+            } else {
+                &m.machine.cpu
+            }
+        );
+        let _ = writeln!(
+            s,
+            "- **CPU features used:** {}",
+            if m.machine.features.is_empty() {
+                "none reported".to_string()
+            } else {
+                m.machine.features.join(", ")
+            }
+        );
+        let _ = writeln!(
+            s,
+            "- **Mode:** {}",
+            if m.quick {
+                "quick (rough figures)"
+            } else {
+                "careful"
+            }
+        );
+        let _ = writeln!(s, "- **Threads:** {}", self.threads_text());
+        if let Some(v) = &m.geth_version {
+            let _ = writeln!(s, "- **go-ethereum:** {v}");
+        }
+        let _ = writeln!(
+            s,
+            "- **Time** = criterion's median {} per call (geth: mean wall time over its samples); **Calculated gas** = t(case) / t(`{ANCHOR_CASE}` of the same implementation and mode) × {ANCHOR_GAS}; **MGas/s** = nominal gas / t; **Gas @ {} MGas/s** = {} × t(µs) (EIP-7904 style).",
+            self.clock_text(),
+            fmt_num(m.rate_mgas),
+            fmt_num(m.rate_mgas)
+        );
+        let _ = writeln!(s, "- **Anchor:** {}", self.anchor_text());
+        s.push_str("\n## Who does the math\n\n");
+        s.push_str(&self.library_table());
+
+        s.push_str("\n## ours vs revm\n\n");
+        s.push_str(&self.comparison_table());
+
+        if self.rows.iter().any(|r| r.imp == "geth") {
+            s.push_str("\n## Clients side by side\n\n");
+            s.push_str(&self.client_table());
+        }
+
+        let backends = self.backends();
+        if !backends.is_empty() {
+            s.push_str("\n## Backends compared (direct calls)\n\n");
+            s.push_str(&self.backend_table(&backends));
+        }
+
+        s.push_str("\n## Underpriced at this machine's speed\n\n");
+        let under = self.underpriced();
+        if under.is_empty() {
+            s.push_str("No case has a calculated gas above its nominal price.\n");
+        } else {
+            s.push_str("Cases whose calculated gas (relative to ECRECOVER) exceeds the nominal price, with calculated gas and calculated/nominal per implementation and mode:\n\n");
+            for case in &self.case_order {
+                let hits: Vec<&&Row> = under.iter().filter(|r| &r.case == case).collect();
+                let Some(first) = hits.first() else { continue };
+                let text: Vec<String> = hits
+                    .iter()
+                    .map(|r| {
+                        let c = r.calculated_gas.unwrap_or(0.0);
+                        let n = r.nominal_gas.unwrap_or(0).max(1) as f64;
+                        format!("{}-{} {} (×{:.2})", r.imp, r.mode, fmt_gas(c), c / n)
+                    })
+                    .collect();
+                let _ = writeln!(
+                    s,
+                    "- `{case}` (nominal {}): {}",
+                    first.nominal_gas.unwrap_or(0),
+                    text.join(", ")
+                );
+            }
+        }
+
+        if !self.scaling.is_empty() {
+            s.push_str("\n## Scaling: time = fixed + N × marginal\n\n");
+            let _ = write!(s, "Least-squares fit (weighted by 1/t², i.e. relative errors) over the transactions of N calls (ours, bytecode). Marginal calculated gas = marginal / marginal(`{ANCHOR_CASE}`) × {ANCHOR_GAS}: one more call inside a transaction against one more ECRECOVER call inside a transaction (ECRECOVER's own scaling series), not against a whole ECRECOVER transaction.\n\n");
+            s.push_str("| Case | N | Fixed overhead (ns) | Marginal per call (ns) | Marginal calculated gas | Nominal gas | R² |\n|---|---|---:|---:|---:|---:|---:|\n");
+            for f in &self.scaling {
+                let _ = writeln!(
+                    s,
+                    "| `{}` | {} | {} | {} | {} | {} | {:.4} |",
+                    f.case,
+                    f.ns.iter()
+                        .map(u64::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    fmt_ns(f.fixed_ns),
+                    fmt_ns(f.marginal_ns),
+                    f.marginal_calculated_gas.map_or("–".into(), fmt_gas),
+                    f.nominal_gas.map_or("–".into(), |g| g.to_string()),
+                    f.r2
+                );
+            }
+        }
+
+        s.push_str("\n## Per implementation and mode\n");
+        for (imp, mode) in self.groups() {
+            let _ = writeln!(s, "\n### {imp} — {mode}\n");
+            let _ = writeln!(
+                s,
+                "| Test | Time (ns) [95% CI] | Nominal gas | Calculated gas | MGas/s | Gas @ {} MGas/s | Bytes alloc | Alloc ops |",
+                fmt_num(self.meta.rate_mgas)
+            );
+            s.push_str("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+            for r in self.rows.iter().filter(|r| r.imp == imp && r.mode == mode) {
+                let _ = writeln!(
+                    s,
+                    "| `{}` | {} [{}, {}] | {} | {} | {} | {} | {} | {} |",
+                    r.case,
+                    fmt_ns(r.time_ns),
+                    fmt_ns(r.ci_low_ns),
+                    fmt_ns(r.ci_high_ns),
+                    r.nominal_gas.map_or("–".into(), |g| g.to_string()),
+                    r.calculated_gas.map_or("–".into(), fmt_gas),
+                    r.mgas_per_s.map_or("–".into(), |v| format!("{v:.1}")),
+                    fmt_gas(r.gas_at_rate),
+                    r.bytes_alloc.map_or("–".into(), fmt_num),
+                    r.alloc_ops.map_or("–".into(), fmt_num),
+                );
+            }
+        }
+        s.push_str("\n![nominal vs calculated gas](gas.svg)\n");
+        s
+    }
+
+    /// The cross-client table: one row per case, one column per implementation and mode,
+    /// each cell `time <br/> calculated gas`, plus ours/geth.
+    pub fn client_table(&self) -> String {
+        let clients: Vec<&str> = ["ours", "revm", "geth"]
+            .into_iter()
+            .filter(|c| self.rows.iter().any(|r| r.imp == *c))
+            .collect();
+        let mut s = String::new();
+        let mut header = vec!["Case".to_string()];
+        for mode in ["direct", "bytecode"] {
+            for c in &clients {
+                header.push(format!("{c} {mode}"));
+            }
+        }
+        header.push("ours/geth direct".into());
+        header.push("ours/geth bytecode".into());
+        let _ = writeln!(s, "| {} |", header.join(" | "));
+        let _ = writeln!(s, "|---|{}", "---:|".repeat(header.len() - 1));
+        for case in &self.case_order {
+            let mut cells = vec![format!("`{case}`")];
+            let mut any = false;
+            for mode in ["direct", "bytecode"] {
+                for c in &clients {
+                    cells.push(match self.row(c, mode, case) {
+                        Some(r) => {
+                            any = true;
+                            format!(
+                                "{} <br/> {}",
+                                fmt_time(r.time_ns),
+                                r.calculated_gas.map_or("–".into(), fmt_gas)
+                            )
+                        }
+                        None => "–".into(),
+                    });
+                }
+            }
+            for mode in ["direct", "bytecode"] {
+                cells.push(
+                    match (self.row("ours", mode, case), self.row("geth", mode, case)) {
+                        (Some(o), Some(g)) => format!("{:.2}", o.time_ns / g.time_ns),
+                        _ => "–".into(),
+                    },
+                );
+            }
+            if any {
+                let _ = writeln!(s, "| {} |", cells.join(" | "));
+            }
+        }
+        s.push_str(
+            "\nEach cell: time per call <br/> calculated gas (normalised by the same implementation's ECRECOVER). \
+             *direct*: the precompile called with the input (geth: `RequiredGas` + `Run`). \
+             *bytecode*: one transaction to a contract that copies the input to memory and STATICCALLs the precompile \
+             (revm's `transact` for ours and revm; go-ethereum's `core.ApplyMessage`), the state reused and reverted between runs.\n",
+        );
+        s
+    }
+
+    fn backend_table(&self, backends: &[String]) -> String {
+        let mut s = String::new();
+        s.push_str("| Case | Backend | Time (ns) | ours, chosen backend (ns) | Backend/ours |\n|---|---|---:|---:|---:|\n");
+        for case in &self.case_order {
+            let ours = self.row("ours", "direct", case);
+            let precompile = self.case_precompile.get(case).map_or("", String::as_str);
+            for b in backends {
+                if let Some(r) = self.row(b, "direct", case) {
+                    let chosen = self
+                        .library("ours", precompile)
+                        .map_or("ours".to_string(), |l| format!("ours ({l})"));
+                    let _ = writeln!(
+                        s,
+                        "| `{}` | {} | {} | {} | {} |",
+                        case,
+                        b,
+                        fmt_ns(r.time_ns),
+                        ours.map_or("–".into(), |o| format!("{} {chosen}", fmt_ns(o.time_ns))),
+                        ours.map_or("–".into(), |o| format!("{:.2}", r.time_ns / o.time_ns)),
+                    );
+                }
+            }
+        }
+        s
+    }
+
+    /// The threads line: how many, where, and what the `cases` process saw under the same
+    /// pinning.
+    fn threads_text(&self) -> String {
+        let m = &self.meta;
+        let pinned = m.cpus.as_ref().map_or(
+            "CPU affinity not set (not Linux): only GOMAXPROCS".to_string(),
+            |c| {
+                format!(
+                    "every measured process pinned to CPU(s) {c} with taskset, GOMAXPROCS={}",
+                    m.threads
+                )
+            },
+        );
+        let seen = m.machine.available_parallelism;
+        let check = if seen == m.threads {
+            format!("the benches' processes see {seen} CPU(s), so blst's thread pool has {seen} thread(s)")
+        } else {
+            format!(
+                "**warning:** the `cases` process saw {seen} CPU(s), not {}",
+                m.threads
+            )
+        };
+        format!("{} ({pinned}; {check})", m.threads)
+    }
+
+    /// What the time column measures.
+    fn clock_text(&self) -> &'static str {
+        if self.meta.clock == "cpu" {
+            "process CPU time (single-threaded, so the time on an idle core: other processes' time slices are not counted)"
+        } else {
+            "wall time"
+        }
+    }
+
+    /// The anchor line: how it was measured and its spread per implementation and mode.
+    fn anchor_text(&self) -> String {
+        let spreads: Vec<String> = self
+            .rows
+            .iter()
+            .filter(|r| r.case == ANCHOR_CASE && r.measurements > 1)
+            .map(|r| {
+                format!(
+                    "{}-{} {} ({}–{})",
+                    r.imp,
+                    r.mode,
+                    fmt_time(r.time_ns),
+                    fmt_time(r.ci_low_ns),
+                    fmt_time(r.ci_high_ns)
+                )
+            })
+            .collect();
+        let n = self
+            .rows
+            .iter()
+            .filter(|r| r.case == ANCHOR_CASE)
+            .map(|r| r.measurements)
+            .max()
+            .unwrap_or(0);
+        if spreads.is_empty() {
+            format!("`{ANCHOR_CASE}`, measured once")
+        } else {
+            format!(
+                "`{ANCHOR_CASE}` measured {n} times, spread from the start to the end of the run; its time is the median of those, its interval their range: {}",
+                spreads.join(", ")
+            )
+        }
+    }
+
+    /// Who does the math: one row per precompile, one column per implementation.
+    pub fn library_table(&self) -> String {
+        let mut imps: Vec<&str> = self.meta.libraries.iter().map(|l| l.imp.as_str()).collect();
+        imps.sort_by_key(|i| super::impl_rank(i));
+        imps.dedup();
+        let mut precompiles: Vec<&str> = Vec::new();
+        for l in &self.meta.libraries {
+            if !precompiles.contains(&l.precompile.as_str()) {
+                precompiles.push(&l.precompile);
+            }
+        }
+        let mut s = String::new();
+        let _ = writeln!(s, "| Precompile | {} | ours = revm? |", imps.join(" | "));
+        let _ = writeln!(s, "|---|{}---|", "---|".repeat(imps.len()));
+        for p in precompiles {
+            let cells: Vec<&str> = imps
+                .iter()
+                .map(|i| self.library(i, p).unwrap_or("–"))
+                .collect();
+            let same = match (self.library("ours", p), self.library("revm", p)) {
+                (Some(a), Some(b)) if a == b => "same library",
+                (Some(_), Some(_)) => "different",
+                _ => "–",
+            };
+            let _ = writeln!(s, "| {p} | {} | {same} |", cells.join(" | "));
+        }
+        s
+    }
+}
