@@ -58,29 +58,21 @@ var (
 // txGasLimit is the gas limit of a benchmark transaction (below the EIP-7825 cap).
 const txGasLimit = 1 << 24
 
-// txRunner is one go-ethereum EVM and one transaction, built once and applied many times;
-// each application is reverted, so every run starts from the same state, as revm's
-// transact-without-commit in the Rust benches.
-type txRunner struct {
-	statedb *state.StateDB
-	evm     *vm.EVM
-	msg     *core.Message
-}
-
-// newTxRunner prepares a transaction from a funded account to a contract holding code, with
-// calldata input.
-// The precompile's account exists too (with 1 wei, as on mainnet): STATICCALL touches it,
-// and a missing account would be looked up in the trie on every run.
-func newTxRunner(chain *params.ChainConfig, code []byte, precompile common.Address, input []byte) *txRunner {
+// newBenchEnv is a state with the funded sender, the code of each account of code, and the
+// accounts of funded (1 wei each), and a go-ethereum EVM over it whose block context is
+// runtime's default (filled in by one reverted runtime.Call of contract with input).
+func newBenchEnv(chain *params.ChainConfig, code map[common.Address][]byte, funded []common.Address, input []byte) (*state.StateDB, *vm.EVM, *runtime.Config) {
 	statedb, err := state.New(types.EmptyRootHash, state.NewDatabaseForTesting())
 	if err != nil {
 		fatal(err)
 	}
 	statedb.CreateAccount(sender)
 	statedb.SetBalance(sender, new(uint256.Int).Lsh(uint256.NewInt(1), 128), tracing.BalanceChangeUnspecified)
-	statedb.CreateAccount(contract)
-	statedb.SetCode(contract, code, tracing.CodeChangeUnspecified)
-	for _, a := range []common.Address{coinbase, precompile} {
+	for a, c := range code {
+		statedb.CreateAccount(a)
+		statedb.SetCode(a, c, tracing.CodeChangeUnspecified)
+	}
+	for _, a := range funded {
 		statedb.CreateAccount(a)
 		statedb.SetBalance(a, uint256.NewInt(1), tracing.BalanceChangeUnspecified)
 	}
@@ -93,12 +85,27 @@ func newTxRunner(chain *params.ChainConfig, code []byte, precompile common.Addre
 		Coinbase:    coinbase,
 		BaseFee:     big.NewInt(params.InitialBaseFee),
 	}
-	// runtime.Call fills in the configuration's defaults (block context); its effects
-	// are reverted.
 	snap := statedb.Snapshot()
 	_, _, _ = runtime.Call(contract, input, cfg)
 	statedb.RevertToSnapshot(snap)
-	evm := runtime.NewEnv(cfg)
+	return statedb, runtime.NewEnv(cfg), cfg
+}
+
+// txRunner is one go-ethereum EVM and one transaction, built once and applied many times;
+// each application is reverted, so every run starts from the same state, as revm's
+// transact-without-commit in the Rust benches.
+type txRunner struct {
+	statedb *state.StateDB
+	evm     *vm.EVM
+	msg     *core.Message
+}
+
+// newTxRunner prepares a transaction from a funded account to a contract holding code, with
+// calldata input.
+func newTxRunner(chain *params.ChainConfig, code []byte, precompile common.Address, input []byte) *txRunner {
+	// The precompile's account exists too (with 1 wei, as on mainnet): STATICCALL touches it,
+	// and a missing account would be looked up in the trie on every run.
+	statedb, evm, cfg := newBenchEnv(chain, map[common.Address][]byte{contract: code}, []common.Address{coinbase, precompile}, input)
 	fee := uint256.MustFromBig(cfg.BaseFee)
 	msg := &core.Message{
 		To:        &contract,

@@ -11,6 +11,7 @@
 // Usage:
 //
 //	go run . -cases DIR/cases.json -out DIR/geth.json [-samples 10] [-benchtime 1s] [-filter REGEX]
+//	go run . -programs DIR/programs.json -out DIR/geth.json [-samples 10] [-benchtime 1s] [-filter REGEX]   # evm.go
 //	go run . -serve   # answers precompile calls on stdin/stdout for `cargo xtask diff` (serve.go)
 //
 // A disagreement with cases.json is an error: the program prints the case names and
@@ -101,6 +102,7 @@ func main() {
 	filter := flag.String("filter", "", "only cases whose name (or geth-<mode>/<name>) matches this regular expression")
 	verifyOnly := flag.Bool("verify-only", false, "check the cases and exit without timing")
 	serveMode := flag.Bool("serve", false, "answer precompile calls read on stdin (see serve.go) instead of timing")
+	programsPath := flag.String("programs", "", "time the EVM programs of this programs.json (see evm.go) instead of the cases")
 	testing.Init()
 	flag.Parse()
 	if *serveMode {
@@ -112,6 +114,10 @@ func main() {
 	}
 	if *samples < 1 {
 		fatal(errors.New("-samples must be at least 1"))
+	}
+	if *programsPath != "" {
+		programsMain(*programsPath, *outPath, *samples, *filter)
+		return
 	}
 
 	raw, err := os.ReadFile(*casesPath)

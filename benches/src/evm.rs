@@ -87,6 +87,11 @@ impl<P: PrecompileProvider<Ctx, Output = InterpreterResult>> BytecodeRunner<P> {
         Self { evm, tx }
     }
 
+    /// The EVM itself: the EVM program report swaps its instructions and adds accounts.
+    pub fn evm_mut(&mut self) -> &mut BenchEvm<P> {
+        &mut self.evm
+    }
+
     /// Executes the transaction (not committed: the state is the same for the next run).
     #[inline]
     pub fn run(&mut self) -> ExecutionResult {

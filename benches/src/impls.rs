@@ -93,10 +93,11 @@ pub fn libraries(fork: Fork) -> Vec<testkit::files::Library> {
 }
 
 /// The alternative backends compiled into this build, for precompiles of `fork`: those of
-/// [`precompile::alternative_backends`] (`k256` and `substrate-bn` behind the cargo features of
-/// `evm-benches` that forward to `precompile`'s, on by default; RustCrypto `p256` always). The
-/// implementation name is the first word of the backend's library (`"k256"`, `"substrate-bn"`,
-/// `"p256"`). Our default backends are timed by the group `ours-*`.
+/// [`precompile::alternative_backends`] (`k256`, `substrate-bn` and `bn254-arkworks` behind the
+/// cargo features of `evm-benches` that forward to `precompile`'s, on by default; RustCrypto
+/// `p256` always). The implementation name is the first word of the backend's library
+/// (`"k256"`, `"substrate-bn"`, `"ark-bn254"`, `"p256"`). Our default backends are timed by
+/// the group `ours-*`.
 pub fn backends(fork: Fork) -> Vec<Backend> {
     precompile::alternative_backends(fork)
         .into_iter()

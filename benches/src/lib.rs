@@ -16,7 +16,7 @@
 //! (typed in `testkit::files`).
 //!
 //! Alternative backends (cargo features, on by default): `k256` (ECRECOVER), `substrate-bn`
-//! (BN254 add/mul/pairing), `p256` (P256VERIFY through RustCrypto). No `aurora` MODEXP backend:
+//! and `bn254-arkworks` (BN254 add/mul/pairing), `p256` (P256VERIFY through RustCrypto). No `aurora` MODEXP backend:
 //! the precompile crate does not expose one.
 
 pub mod cases;
@@ -24,6 +24,7 @@ pub mod config;
 pub mod cpu_time;
 pub mod evm;
 pub mod impls;
+pub mod programs;
 pub mod schedule;
 
 pub use cases::{all_cases, case, cases, Case};

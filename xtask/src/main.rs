@@ -4,6 +4,7 @@
 //!   vector runner over `vectors/` and `../shared/vectors/geth/`, required under `CI=true`).
 //! - `cargo xtask vectors [PATH...]`: runs go-ethereum-format precompile test vectors.
 //! - `cargo xtask gas`: the gas report.
+//! - `cargo xtask evm`: EVM programs through revm with stock, uint256 and big-integer arithmetic.
 //! - `cargo xtask diff`: differential campaign against revm and go-ethereum.
 //! - `cargo xtask fuzz`: the cargo-fuzz targets with a corpus seeded from `vectors/`.
 //! - `cargo xtask ct`: evm384's constant-time check under valgrind.
@@ -13,6 +14,7 @@ use std::process::ExitCode;
 
 mod ct;
 mod diff;
+mod evm;
 mod fuzz;
 mod gas;
 mod test;
@@ -37,6 +39,9 @@ enum Command {
     /// The gas report: benchmarks the precompiles (criterion), derives gas from the times
     /// relative to ECRECOVER and writes target/gas-report/ (report.md, .csv, .json, gas.svg).
     Gas(gas::Args),
+    /// The EVM report: evmone's benchmark programs, the opcode loops and the Ed25519 contract
+    /// through revm with stock, uint256 and num-bigint arithmetic; writes target/evm-report/.
+    Evm(evm::Args),
     /// Differential campaign: generated inputs through ours, revm-precompile and go-ethereum
     /// (`--against revm,geth`), comparing success, output and gas; mismatches are written to
     /// vectors/regressions/. `--vectors PATH` replays vector files through go-ethereum.
@@ -55,6 +60,7 @@ fn main() -> ExitCode {
         Command::Test(args) => test::run(args),
         Command::Vectors(args) => vectors::run(args),
         Command::Gas(args) => gas::run(args),
+        Command::Evm(args) => evm::run(args),
         Command::Diff(args) => diff::run(args),
         Command::Fuzz(args) => fuzz::run(args),
         Command::Ct(args) => ct::run(args),

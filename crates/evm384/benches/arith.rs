@@ -4,19 +4,23 @@
 //!
 //! Criterion gives the time per iteration (`LAT_N` dependent or `TP_N` independent ops);
 //! after it, a table is printed from the time-stamp counter: `_rdtsc` read around a
-//! loop of dependent / independent operations (minimum over 300 interleaved short runs), giving TSC ticks per
-//! op (the TSC runs at a constant reference frequency, not the core clock) and ns per op
-//! (ticks / measured TSC frequency).
+//! loop of dependent / independent operations (minimum over 300 interleaved short runs),
+//! giving ns per op and core cycles per op (TSC ticks scaled by the measured core clock,
+//! see `montgomery`'s `benches/clock.rs`), and a line in the form of the blst_evm384 table.
 //!
-//! Run: `CARGO_TARGET_DIR=/work/tgt/evm384 cargo bench -p evm384`
+//! Run: `cargo bench -p evm384` (`EVM384_TSC_ONLY=1` skips criterion).
 
-#![allow(unsafe_code)] // FFI calls into blst and _rdtsc
+#![allow(unsafe_code)] // FFI calls into blst
+
+// The cycle measurement, shared with montgomery's bench (one copy).
+#[path = "../../montgomery/benches/clock.rs"]
+mod clock;
 
 use blst::{blst_fp, blst_fp_add, blst_fp_mul, blst_fp_sub};
 use core::hint::black_box;
 use criterion::{Criterion, Throughput};
 use evm384::{asm::Adx, portable, Modulus};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const LAT_N: usize = 256;
 const TP_N: usize = 64;
@@ -42,28 +46,6 @@ struct Ctx {
     m: Modulus,
     xs: Vec<[u64; 6]>,
     ys: Vec<[u64; 6]>,
-}
-
-/// Small deterministic generator of reduced values (splitmix64, then mod-p via top limb).
-fn values(seed: u64, n: usize) -> Vec<[u64; 6]> {
-    let mut s = seed;
-    let mut next = || {
-        s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = s;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
-    (0..n)
-        .map(|_| {
-            let mut v = [0u64; 6];
-            for l in v.iter_mut() {
-                *l = next();
-            }
-            v[5] %= P[5]; // < p
-            v
-        })
-        .collect()
 }
 
 #[inline(always)]
@@ -208,41 +190,6 @@ const TABLE: [(&str, Impls); 3] = [
     ),
 ];
 
-fn rdtsc() -> u64 {
-    // SAFETY: RDTSC is available on every x86_64 CPU.
-    unsafe { core::arch::x86_64::_rdtsc() }
-}
-
-/// TSC ticks per second, against the monotonic clock.
-fn tsc_hz() -> f64 {
-    let (t0, c0) = (Instant::now(), rdtsc());
-    while t0.elapsed() < Duration::from_millis(100) {}
-    let (dt, dc) = (t0.elapsed(), rdtsc() - c0);
-    dc as f64 / dt.as_secs_f64()
-}
-
-/// Minimum TSC ticks per op of each closure (each performs `n` ops): 301 rounds, each
-/// round timing one short run (`reps` calls, ~20 us) of every closure in turn, so that
-/// the implementations see the same machine state. The minimum discards runs that were
-/// interrupted or shared a core (the machine is shared and noisy).
-fn ticks(fs: &mut [Box<dyn FnMut() + '_>], n: usize) -> Vec<f64> {
-    let reps = (4096 / n).max(1);
-    let mut best = vec![f64::INFINITY; fs.len()];
-    for round in 0..301 {
-        for (i, f) in fs.iter_mut().enumerate() {
-            let t0 = rdtsc();
-            for _ in 0..reps {
-                f();
-            }
-            let t = (rdtsc() - t0) as f64 / (reps * n) as f64;
-            if round > 0 {
-                best[i] = best[i].min(t);
-            }
-        }
-    }
-    best
-}
-
 fn main() {
     let adx = Adx::detect().expect("the benchmark needs BMI2 + ADX");
     let m = Modulus::new(P)
@@ -251,8 +198,8 @@ fn main() {
     let ctx = Ctx {
         adx,
         m,
-        xs: values(1, TP_N),
-        ys: values(2, TP_N),
+        xs: clock::values(1, TP_N, &P),
+        ys: clock::values(2, TP_N, &P),
     };
 
     let tsc_only = std::env::var_os("EVM384_TSC_ONLY").is_some();
@@ -289,24 +236,25 @@ fn main() {
         );
     }
 
-    let hz = tsc_hz();
+    let (hz, tpc) = (clock::tsc_hz(), clock::ticks_per_cycle());
     println!(
-        "\nTSC table (BLS12-381 p; TSC {:.3} GHz; tk = TSC ticks/op, min of 300 interleaved runs)",
-        hz / 1e9
+        "\nCycles table (BLS12-381 p; min of 300 interleaved runs per op)\n{}",
+        clock::describe(hz, tpc)
     );
     println!(
-        "{:<4} {:<10} {:>9} {:>9} {:>9} {:>7} {:>7} {:>7} {:>9} {:>9}",
+        "{:<4} {:<10} {:>9} {:>9} {:>9} {:>8} {:>8} {:>8} {:>9} {:>9}",
         "op",
         "mode",
         "asm ns",
         "port ns",
         "blst ns",
-        "asm tk",
-        "port tk",
-        "blst tk",
+        "asm cyc",
+        "port cyc",
+        "blst cyc",
         "asm/blst",
         "port/asm"
     );
+    let mut latency_cycles = Vec::new();
     for (op, imps) in TABLE.iter() {
         for mode in ["latency", "throughput"] {
             let mut xs = [ctx.xs[0]; 3];
@@ -317,30 +265,45 @@ fn main() {
                     let c = &ctx;
                     fs.push(Box::new(move || *x = lf(c, black_box(*x))));
                 }
-                ticks(&mut fs, LAT_N)
+                clock::min_ticks(&mut fs, LAT_N)
             } else {
                 let mut fs: Vec<Box<dyn FnMut() + '_>> = Vec::new();
                 for ((_, _, tf), out) in imps.iter().zip(outs.iter_mut()) {
                     let c = &ctx;
                     fs.push(Box::new(move || tf(black_box(c), out)));
                 }
-                ticks(&mut fs, TP_N)
+                clock::min_ticks(&mut fs, TP_N)
             };
             black_box((xs, outs));
             let ns = |tk: f64| tk / hz * 1e9;
+            let cyc = |tk: f64| tk / tpc;
             println!(
-                "{:<4} {:<10} {:>9.2} {:>9.2} {:>9.2} {:>7.1} {:>7.1} {:>7.1} {:>9.3} {:>9.3}",
+                "{:<4} {:<10} {:>9.2} {:>9.2} {:>9.2} {:>8.1} {:>8.1} {:>8.1} {:>9.3} {:>9.3}",
                 op,
                 mode,
                 ns(t[0]),
                 ns(t[1]),
                 ns(t[2]),
-                t[0],
-                t[1],
-                t[2],
+                cyc(t[0]),
+                cyc(t[1]),
+                cyc(t[2]),
                 t[0] / t[2],
                 t[1] / t[0]
             );
+            if mode == "latency" {
+                latency_cycles.push((op, cyc(t[0]), cyc(t[2])));
+            }
         }
     }
+    // The form of the blst_evm384 table (add 18.6, sub 18.8, mul 119.7 cycles).
+    let line = |which: usize| {
+        latency_cycles
+            .iter()
+            .map(|(op, ours, blst)| format!("{op} {:.1}", if which == 0 { *ours } else { *blst }))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    println!("\ncycles per op, latency (one op's result feeds the next):");
+    println!("  evm384 asm:  {} cycles", line(0));
+    println!("  blst (FFI):  {} cycles", line(1));
 }

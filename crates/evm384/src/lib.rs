@@ -4,7 +4,8 @@
 //! integers in `[0, 2^384)`. Three operations are provided, each in two bit-identical
 //! backends: [`asm`] (x86_64 `MULX`/`ADCX`/`ADOX`, selected at run time by CPU feature
 //! detection) and [`portable`] (plain Rust, `u128` products), plus the [`Modulus`] type
-//! and the EVM384 "v7" opcodes in [`evm`].
+//! and the EVM384 "v7" opcodes in [`evm`]. Both backends are the `montgomery` crate's
+//! 6-limb functions (one Montgomery kernel in the workspace).
 //!
 //! # Exact definitions (for every input, reduced or not)
 //!
@@ -68,7 +69,7 @@ pub enum Backend {
 }
 
 impl Backend {
-    /// The fastest backend this CPU supports (feature detection is cached by `std`).
+    /// The fastest backend this CPU supports (feature detection is cached).
     #[inline]
     pub fn detect() -> Backend {
         #[cfg(target_arch = "x86_64")]
@@ -108,15 +109,13 @@ impl Backend {
         }
     }
 
+    /// [`mul_mont`] with `m`'s `p` and `n0` (read in place by the assembly).
     #[inline(always)]
-    fn mul_mont_packed(self, a: &[u64; 6], b: &[u64; 6], pn: &[u64; 7]) -> [u64; 6] {
+    fn mul_mont_with(self, a: &[u64; 6], b: &[u64; 6], m: &montgomery::Modulus<6>) -> [u64; 6] {
         match self {
-            Backend::Portable => {
-                let p = [pn[0], pn[1], pn[2], pn[3], pn[4], pn[5]];
-                portable::mul_mont(a, b, &p, pn[6])
-            }
+            Backend::Portable => portable::mul_mont(a, b, m.p(), m.n0()),
             #[cfg(target_arch = "x86_64")]
-            Backend::Asm(t) => t.mul_mont_packed(a, b, pn),
+            Backend::Asm(t) => t.mul_mont_full(a, b, m),
         }
     }
 }
@@ -151,16 +150,7 @@ pub const BLS12_381_P: [u64; 6] = [
 ];
 
 /// `-p^-1 mod 2^64` for odd `p0` (the low limb of `p`); meaningless for even `p0`.
-pub const fn neg_inv64(p0: u64) -> u64 {
-    // Newton iteration: x = p0 is correct to 3 bits; each step doubles that.
-    let mut x = p0;
-    let mut i = 0;
-    while i < 5 {
-        x = x.wrapping_mul(2u64.wrapping_sub(p0.wrapping_mul(x)));
-        i += 1;
-    }
-    x.wrapping_neg()
-}
+pub use montgomery::neg_inv64;
 
 /// Why a value cannot be used as a [`Modulus`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -194,9 +184,8 @@ impl std::error::Error for ModulusError {}
 /// return canonical results in `[0, p)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Modulus {
-    /// `[p0, .., p5, n0]`, the layout the assembly reads.
-    pn: [u64; 7],
-    r2: [u64; 6],
+    /// `p`, `n0`, `R mod p`, `R^2 mod p` (the layout the assembly reads).
+    inner: montgomery::Modulus<6>,
     backend: Backend,
 }
 
@@ -207,18 +196,10 @@ impl Modulus {
         if p[0] & 1 == 0 {
             return Err(ModulusError::Even);
         }
-        if p == [1, 0, 0, 0, 0, 0] {
-            return Err(ModulusError::One);
-        }
-        let n0 = neg_inv64(p[0]);
-        // R^2 mod p = 2^768 mod p by 768 modular doublings of 1 (p is public here).
-        let mut x = [1u64, 0, 0, 0, 0, 0];
-        for _ in 0..768 {
-            x = portable::add_mod(&x, &x, &p);
-        }
+        // odd p: rejected only for p == 1 (p is public here; R^2 mod p by doublings)
+        let inner = montgomery::Modulus::try_new(p).ok_or(ModulusError::One)?;
         Ok(Modulus {
-            pn: [p[0], p[1], p[2], p[3], p[4], p[5], n0],
-            r2: x,
+            inner,
             backend: Backend::detect(),
         })
     }
@@ -249,24 +230,22 @@ impl Modulus {
 
     /// `p`, little-endian limbs.
     pub fn p(&self) -> [u64; 6] {
-        [
-            self.pn[0], self.pn[1], self.pn[2], self.pn[3], self.pn[4], self.pn[5],
-        ]
+        *self.inner.p()
     }
 
     #[inline(always)]
     fn p_ref(&self) -> &[u64; 6] {
-        self.pn[..6].try_into().expect("6 limbs")
+        self.inner.p()
     }
 
     /// `n0 = -p^-1 mod 2^64`.
     pub fn n0(&self) -> u64 {
-        self.pn[6]
+        self.inner.n0()
     }
 
     /// `R^2 mod p` with `R = 2^384`.
     pub fn r2(&self) -> [u64; 6] {
-        self.r2
+        *self.inner.r2()
     }
 
     /// `add_mod(a, b, p)`.
@@ -290,12 +269,12 @@ impl Modulus {
     /// through `a` (`x = m.mul(&x, &y)`) overlaps better.
     #[inline(always)]
     pub fn mul(&self, a: &[u64; 6], b: &[u64; 6]) -> [u64; 6] {
-        self.backend.mul_mont_packed(b, a, &self.pn)
+        self.backend.mul_mont_with(b, a, &self.inner)
     }
 
     /// `a * R mod p`, canonical (in `[0, p)`) for every `a < 2^384`.
     pub fn to_montgomery(&self, a: &[u64; 6]) -> [u64; 6] {
-        self.mul(a, &self.r2)
+        self.mul(a, self.inner.r2())
     }
 
     /// `a * R^-1 mod p`, canonical for every `a < 2^384`.

@@ -34,12 +34,50 @@ fn benches(c: &mut Criterion) {
     g.finish();
 }
 
+/// go-ethereum's p256Verify rejects: a valid signature with the key replaced by points not on
+/// the curve ("invalid public key x/y param errors", "reference point errors"), and `r = n`.
+fn rejects(c: &mut Criterion) {
+    let valid = hex::decode(INPUT).unwrap();
+    let with_key = |qx: &str, qy: &str| {
+        let mut v = valid[..96].to_vec();
+        v.extend(hex::decode(qx).unwrap());
+        v.extend(hex::decode(qy).unwrap());
+        v
+    };
+    let zero = "00".repeat(32);
+    let key_x = "bcbb2914c79f045eaa6ecbbc612816b3be5d2d6796707d8125e9f851c18af015";
+    let key_y = "fffffffeecad44b6f05d15b33146549c2297b522a5eed8430cff596758e6c43d";
+    let mut r_is_n = valid.clone();
+    r_is_n[32..64].copy_from_slice(
+        &hex::decode("ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551").unwrap(),
+    );
+    let cases = [
+        ("x_zero", with_key(&zero, key_y)),
+        ("y_zero", with_key(key_x, &zero)),
+        ("reference_point", with_key(&zero, &zero)),
+        ("r_is_n", r_is_n),
+    ];
+    let mut g = c.benchmark_group("p256verify_reject");
+    for (name, input) in &cases {
+        let ours = secp256r1::OSAKA.run(input, 6900).unwrap();
+        let revm = revm_precompile::secp256r1::p256_verify_osaka(input, 6900).unwrap();
+        assert!(ours.bytes.is_empty() && revm.bytes.is_empty(), "{name}");
+        g.bench_function(format!("{name}/ours"), |b| {
+            b.iter(|| secp256r1::OSAKA.run(black_box(input), 6900))
+        });
+        g.bench_function(format!("{name}/revm"), |b| {
+            b.iter(|| revm_precompile::secp256r1::p256_verify_osaka(black_box(input), 6900))
+        });
+    }
+    g.finish();
+}
+
 criterion_group! {
     name = group;
     config = Criterion::default()
         .sample_size(30)
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2));
-    targets = benches
+    targets = benches, rejects
 }
 criterion_main!(group);

@@ -1,19 +1,26 @@
 //! The alternative backends compiled into this build: the same precompiles with their math
 //! done by another library, for side-by-side benches and cross-checks.
 
-use crate::{secp256r1, Fork, Precompile};
+use crate::{kzg_point_evaluation, secp256r1, Fork, Precompile};
 
 /// `fork`'s precompiles that this build can also run on another library, each with that
 /// library as its [`Precompile::library`]: ECRECOVER on `k256` (cargo feature `k256`), BN254
-/// on `substrate-bn` (feature `substrate-bn`), P256VERIFY (EIP-7951) on `p256`. Only those
-/// active at `fork` are listed; each has the address, name and gas rule of `fork`'s default.
+/// on `ark-bn254` (feature `bn254-arkworks`) and on `substrate-bn` (feature `substrate-bn`),
+/// POINT_EVALUATION on `c-kzg`, P256VERIFY
+/// (EIP-7951) on `p256`. Only those active at `fork` are listed; each has the address, name and
+/// gas rule of `fork`'s default.
 pub fn alternative_backends(fork: Fork) -> Vec<Precompile> {
-    #[allow(unused_mut)] // without the optional backends only P256VERIFY may be pushed
+    #[allow(unused_mut)] // without the optional backends only c-kzg and p256 may be pushed
     let mut out = Vec::new();
     #[cfg(feature = "k256")]
     out.push(crate::ecrecover::k256::HOMESTEAD);
+    #[cfg(feature = "bn254-arkworks")]
+    out.extend(crate::bn254::arkworks::precompiles(fork));
     #[cfg(feature = "substrate-bn")]
     out.extend(crate::bn254::substrate::precompiles(fork));
+    if fork >= Fork::Cancun {
+        out.push(kzg_point_evaluation::ckzg::CANCUN);
+    }
     if fork >= Fork::Osaka {
         out.push(secp256r1::rustcrypto::OSAKA);
     }

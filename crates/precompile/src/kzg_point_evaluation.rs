@@ -4,11 +4,19 @@
 //! Input (exactly 192 bytes): `versioned_hash` (32) ‖ `z` (32, BE) ‖ `y` (32, BE) ‖
 //! `commitment` (48, compressed G1) ‖ `proof` (48, compressed G1). Output on success:
 //! `FIELD_ELEMENTS_PER_BLOB` (4096) and `BLS_MODULUS` as two 32-byte big-endian words.
-//! Verification uses `c-kzg` with the Ethereum mainnet trusted setup it embeds.
+//!
+//! The proof `pi` is valid when `e(C - [y]G1, G2) = e(pi, [s]G2 - [z]G2)`. We check the
+//! equivalent `e(C - [y]G1 + [z]pi, G2) = e(pi, [s]G2)` on blst: both G2 arguments are fixed
+//! (the generator and the trusted setup's `[s]G2`), so their Miller-loop lines are computed once
+//! per process, and each call does G1 arithmetic, two Miller loops over those lines and one final
+//! exponentiation (no G2 multiplication). [`ckzg`] is the same check through `c-kzg` (an
+//! alternative backend for benches and a test oracle).
 
+use crate::bls12_381::blst_ffi::{self, G2Lines};
 use crate::{charge, LengthRule, Precompile, PrecompileError, PrecompileOutput, PrecompileResult};
-use c_kzg::{Bytes32, Bytes48};
+use blst::blst_p1_affine;
 use sha2::{Digest, Sha256};
+use std::sync::OnceLock;
 
 /// Gas of POINT_EVALUATION (every input).
 pub const GAS: u64 = 50_000;
@@ -21,6 +29,9 @@ pub const INPUT_RULE: LengthRule = LengthRule::Exact(INPUT_LENGTH);
 
 /// The version byte of a KZG versioned hash.
 pub const VERSIONED_HASH_VERSION_KZG: u8 = 0x01;
+
+/// The library doing the math of the default backend.
+pub const LIBRARY: &str = "blst (precomputed-lines pairing)";
 
 /// The output: `FIELD_ELEMENTS_PER_BLOB` (4096) ‖ `BLS_MODULUS`, both 32-byte big-endian.
 pub const RETURN_VALUE: [u8; 64] = {
@@ -39,6 +50,33 @@ pub const RETURN_VALUE: [u8; 64] = {
     out
 };
 
+/// `[s]G2` of the Ethereum KZG ceremony's trusted setup, compressed: the second G2 point of the
+/// `trusted_setup.txt` that c-kzg bundles (a test checks that valid c-kzg proofs verify with it).
+const TAU_G2: [u8; 96] = hex_bytes(
+    "b5bfd7dd8cdeb128843bc287230af38926187075cbfbefa81009a2ce615ac53d2914e5870cb452d2afaaab24f3499f72185cbfee53492714734429b7b38608e23926c911cceceac9a36851477ba4c60b087041de621000edc98edada20c1def2",
+);
+
+/// The bytes of a lowercase hex string of exactly `2 * N` digits (compile-time constants only:
+/// a bad digit or length fails the build).
+const fn hex_bytes<const N: usize>(s: &str) -> [u8; N] {
+    const fn digit(c: u8) -> u8 {
+        match c {
+            b'0'..=b'9' => c - b'0',
+            b'a'..=b'f' => c - b'a' + 10,
+            _ => panic!("not a lowercase hex digit"),
+        }
+    }
+    let s = s.as_bytes();
+    assert!(s.len() == 2 * N, "wrong hex length");
+    let mut out = [0u8; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = digit(s[2 * i]) << 4 | digit(s[2 * i + 1]);
+        i += 1;
+    }
+    out
+}
+
 /// The gas of POINT_EVALUATION: always 50000 (never fails).
 pub fn gas(_input: &[u8]) -> u64 {
     GAS
@@ -51,8 +89,73 @@ pub fn kzg_to_versioned_hash(commitment: &[u8]) -> [u8; 32] {
     hash
 }
 
-fn bls_modulus() -> &'static [u8] {
-    &RETURN_VALUE[32..]
+fn bls_modulus() -> &'static [u8; 32] {
+    RETURN_VALUE[32..].try_into().expect("32 bytes")
+}
+
+/// The Miller-loop lines of the two fixed G2 points, computed on first use.
+struct SetupLines {
+    generator: G2Lines,
+    tau: G2Lines,
+}
+
+fn setup_lines() -> &'static SetupLines {
+    static LINES: OnceLock<SetupLines> = OnceLock::new();
+    LINES.get_or_init(|| {
+        let tau = blst_ffi::p2_uncompress(&TAU_G2)
+            .filter(blst_ffi::p2_in_g2)
+            .expect("the trusted setup's [s]G2 constant is a G2 point");
+        SetupLines {
+            generator: G2Lines::new(&blst_ffi::p2_generator()),
+            tau: G2Lines::new(&tau),
+        }
+    })
+}
+
+/// A commitment or proof: a valid compressed G1 point, infinity included, in the subgroup (the
+/// checks c-kzg makes); [`PrecompileError::KzgInvalidInput`] otherwise.
+fn g1_point(bytes: &[u8; 48]) -> Result<blst_p1_affine, PrecompileError> {
+    let p = blst_ffi::p1_uncompress(bytes).ok_or(PrecompileError::KzgInvalidInput)?;
+    if blst_ffi::p1_is_inf(&p) || blst_ffi::p1_in_g1(&p) {
+        Ok(p)
+    } else {
+        Err(PrecompileError::KzgInvalidInput)
+    }
+}
+
+/// `(r - x) mod r` as 32 little-endian bytes, for a big-endian `x < r` (r the BLS modulus).
+fn neg_scalar_le(x: &[u8; 32]) -> [u8; 32] {
+    let r = bls_modulus();
+    let mut out = [0u8; 32];
+    if x.iter().all(|&b| b == 0) {
+        return out;
+    }
+    let mut borrow = 0u16;
+    for i in 0..32 {
+        let d = u16::from(r[31 - i])
+            .wrapping_sub(u16::from(x[31 - i]))
+            .wrapping_sub(borrow);
+        out[i] = d as u8;
+        borrow = (d >> 15) & 1;
+    }
+    out
+}
+
+/// `C - [y]G1 + [z]pi`: one two-point multiplication (`[r - y]G1 + [z]pi`), then `+ C`.
+fn lhs_point(
+    c: &blst_p1_affine,
+    y: &[u8; 32],
+    z: &[u8; 32],
+    pi: &blst_p1_affine,
+) -> blst_p1_affine {
+    let mut z_le = *z;
+    z_le.reverse();
+    let terms = [(blst_ffi::p1_generator(), neg_scalar_le(y)), (*pi, z_le)];
+    let (points, scalars): (Vec<_>, Vec<_>) = terms
+        .into_iter()
+        .filter(|(p, s)| !blst_ffi::p1_is_inf(p) && s.iter().any(|&b| b != 0))
+        .unzip();
+    blst_ffi::p1_add(&blst_ffi::p1_msm(&points, &scalars), c)
 }
 
 /// Verifies `proof` that the polynomial committed to by `commitment` is `y` at `z` (all in
@@ -65,21 +168,72 @@ pub fn verify_kzg_proof(
     z: &[u8; 32],
     y: &[u8; 32],
     proof: &[u8; 48],
-) -> Result<(), PrecompileError> {
-    // c-kzg checks these too, but without saying which argument was bad.
-    if &z[..] >= bls_modulus() || &y[..] >= bls_modulus() {
-        return Err(PrecompileError::KzgInvalidInput);
-    }
-    let settings = c_kzg::ethereum_kzg_settings(0);
-    match settings.verify_kzg_proof(
-        &Bytes48::from(*commitment),
-        &Bytes32::from(*z),
-        &Bytes32::from(*y),
-        &Bytes48::from(*proof),
+) -> KzgResult {
+    check_field_elements(z, y)?;
+    let c = g1_point(commitment)?;
+    let pi = g1_point(proof)?;
+    let lhs = lhs_point(&c, y, z, &pi);
+    let lines = setup_lines();
+    // e(lhs, G2) == e(pi, [s]G2); a G1 point at infinity pairs to 1 (`miller_loop` says so).
+    if blst_ffi::fp12_final_equal(
+        &lines.generator.miller_loop(&lhs),
+        &lines.tau.miller_loop(&pi),
     ) {
-        Ok(true) => Ok(()),
-        Ok(false) => Err(PrecompileError::KzgVerificationFailed),
-        Err(_) => Err(PrecompileError::KzgInvalidInput),
+        Ok(())
+    } else {
+        Err(PrecompileError::KzgVerificationFailed)
+    }
+}
+
+/// The POINT_EVALUATION check through `c-kzg` (its bundled mainnet trusted setup): the same
+/// contract as [`super::run`] and [`super::verify_kzg_proof`], kept as an alternative backend.
+pub mod ckzg {
+    use super::{check_field_elements, run_with, KzgResult};
+    use crate::{Precompile, PrecompileError, PrecompileResult};
+    use c_kzg::{Bytes32, Bytes48};
+
+    /// The library name of this backend, as [`Precompile::library`] reports it.
+    pub const LIBRARY: &str = "c-kzg";
+
+    /// As [`super::verify_kzg_proof`] (commitment `c`, proof `pi`), verified by c-kzg.
+    pub fn verify_kzg_proof(c: &[u8; 48], z: &[u8; 32], y: &[u8; 32], pi: &[u8; 48]) -> KzgResult {
+        // c-kzg checks these too, but without saying which argument was bad.
+        check_field_elements(z, y)?;
+        let settings = c_kzg::ethereum_kzg_settings(0);
+        match settings.verify_kzg_proof(
+            &Bytes48::from(*c),
+            &Bytes32::from(*z),
+            &Bytes32::from(*y),
+            &Bytes48::from(*pi),
+        ) {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(PrecompileError::KzgVerificationFailed),
+            Err(_) => Err(PrecompileError::KzgInvalidInput),
+        }
+    }
+
+    /// Runs POINT_EVALUATION with c-kzg (same contract as [`super::run`]).
+    pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
+        run_with(input, gas_limit, verify_kzg_proof)
+    }
+
+    /// POINT_EVALUATION (`0x0a`) on c-kzg.
+    pub const CANCUN: Precompile =
+        Precompile::new(0x0a, "POINT_EVALUATION", super::gas, run).with_library(LIBRARY);
+}
+
+/// What a proof verification returns: `Ok(())` when the proof verifies, or why it does not.
+pub type KzgResult = Result<(), PrecompileError>;
+
+/// A proof verifier with the contract of [`verify_kzg_proof`].
+type VerifyFn = fn(&[u8; 48], &[u8; 32], &[u8; 32], &[u8; 48]) -> KzgResult;
+
+/// [`PrecompileError::KzgInvalidInput`] unless `z` and `y` are both below the BLS modulus.
+fn check_field_elements(z: &[u8; 32], y: &[u8; 32]) -> KzgResult {
+    if z >= bls_modulus() || y >= bls_modulus() {
+        Err(PrecompileError::KzgInvalidInput)
+    } else {
+        Ok(())
     }
 }
 
@@ -88,6 +242,11 @@ pub fn verify_kzg_proof(
 /// the input is 192 bytes, [`PrecompileError::KzgInvalidVersionedHash`] when the versioned hash
 /// is not that of the commitment, then those of [`verify_kzg_proof`].
 pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
+    run_with(input, gas_limit, verify_kzg_proof)
+}
+
+/// [`run`] with the proof verified by `verify`.
+fn run_with(input: &[u8], gas_limit: u64, verify: VerifyFn) -> PrecompileResult {
     let gas_used = charge(GAS, gas_limit)?;
     let Ok(input) = <&[u8; INPUT_LENGTH]>::try_from(input) else {
         return Err(INPUT_RULE.error(input.len()));
@@ -101,13 +260,13 @@ pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
     }
     let arr32 = |s: &[u8]| <[u8; 32]>::try_from(s).unwrap_or([0; 32]);
     let arr48 = |s: &[u8]| <[u8; 48]>::try_from(s).unwrap_or([0; 48]);
-    verify_kzg_proof(&arr48(commitment), &arr32(z), &arr32(y), &arr48(proof))?;
+    verify(&arr48(commitment), &arr32(z), &arr32(y), &arr48(proof))?;
     Ok(PrecompileOutput::new(gas_used, RETURN_VALUE.to_vec()))
 }
 
 /// The POINT_EVALUATION precompile at 0x0a (since Cancun).
 pub const CANCUN: Precompile =
-    Precompile::new(0x0a, "POINT_EVALUATION", gas, run).with_library("c-kzg");
+    Precompile::new(0x0a, "POINT_EVALUATION", gas, run).with_library(LIBRARY);
 
 #[cfg(test)]
 mod tests {
@@ -181,6 +340,107 @@ mod tests {
         let vh = kzg_to_versioned_hash(&bad[96..144]);
         bad[..32].copy_from_slice(&vh);
         assert_eq!(run(&bad, 50_000), Err(PrecompileError::KzgInvalidInput));
+    }
+
+    type Args = ([u8; 48], [u8; 32], [u8; 32], [u8; 48]);
+
+    /// A valid (commitment, z, y, proof) of c-kzg for a blob and z drawn from `seed`.
+    fn ckzg_proof(seed: u64) -> Args {
+        let settings = c_kzg::ethereum_kzg_settings(0);
+        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 24) as u8
+        };
+        let mut blob = vec![0u8; c_kzg::BYTES_PER_BLOB];
+        for (i, b) in blob.iter_mut().enumerate() {
+            *b = if i % 32 == 0 { 0 } else { next() };
+        }
+        let blob = c_kzg::Blob::from_bytes(&blob).unwrap();
+        let z: [u8; 32] = core::array::from_fn(|i| if i == 0 { 0 } else { next() });
+        let commitment = settings.blob_to_kzg_commitment(&blob).unwrap().to_bytes();
+        let (proof, y) = settings
+            .compute_kzg_proof(&blob, &c_kzg::Bytes32::from(z))
+            .unwrap();
+        (*commitment, z, *y, *proof.to_bytes())
+    }
+
+    /// The precomputed-lines check and c-kzg give the same result (including the error) on
+    /// valid proofs, on each argument corrupted, and on the point-at-infinity cases: the
+    /// constant polynomial (proof at infinity), the zero polynomial (commitment at infinity)
+    /// and infinity where it does not verify.
+    #[test]
+    fn agrees_with_ckzg() {
+        let mut infinity = [0u8; 48];
+        infinity[0] = 0xc0;
+        let mut cases: Vec<(Args, Result<(), PrecompileError>)> = Vec::new();
+        for seed in 1..=3 {
+            let (c, z, y, pi) = ckzg_proof(seed);
+            cases.push(((c, z, y, pi), Ok(())));
+            let mut y1 = y;
+            y1[31] ^= 1;
+            let mut z1 = z;
+            z1[31] ^= 1;
+            let failed = Err(PrecompileError::KzgVerificationFailed);
+            cases.push(((c, z, y1, pi), failed));
+            cases.push(((c, z1, y, pi), failed));
+            cases.push(((c, z, y, c), failed));
+            cases.push(((pi, z, y, pi), failed));
+            cases.push(((c, z, y, infinity), failed));
+            cases.push(((infinity, z, y, pi), failed));
+            // Not a point (x not on the curve) and not canonical (compression flag cleared).
+            let mut bad = pi;
+            bad[47] ^= 1;
+            let mut flag = pi;
+            flag[0] &= 0x7f;
+            for bad in [bad, flag] {
+                let invalid = Err(PrecompileError::KzgInvalidInput);
+                if blst_ffi::p1_uncompress(&bad).is_none() {
+                    cases.push(((c, z, y, bad), invalid));
+                    cases.push(((bad, z, y, pi), invalid));
+                }
+            }
+        }
+        // f = k: commitment [k]G1, proof at infinity, y = k at any z; f = 0: both at infinity.
+        let sk = blst::min_pk::SecretKey::key_gen(&[7u8; 32], &[]).unwrap();
+        let (k, kg) = (sk.to_bytes(), sk.sk_to_pk().compress());
+        let z = [3u8; 32];
+        cases.push(((kg, z, k, infinity), Ok(())));
+        cases.push(((infinity, z, [0; 32], infinity), Ok(())));
+        cases.push((
+            (infinity, z, k, infinity),
+            Err(PrecompileError::KzgVerificationFailed),
+        ));
+        for ((c, z, y, pi), want) in cases {
+            let ours = verify_kzg_proof(&c, &z, &y, &pi);
+            assert_eq!(ours, ckzg::verify_kzg_proof(&c, &z, &y, &pi));
+            assert_eq!(
+                ours,
+                want,
+                "{}",
+                hex::encode([&c[..], &z, &y, &pi].concat())
+            );
+        }
+    }
+
+    #[test]
+    fn negated_scalar_is_r_minus_x() {
+        assert_eq!(neg_scalar_le(&[0; 32]), [0; 32]);
+        let mut one = [0u8; 32];
+        one[31] = 1;
+        let mut r_minus_one = *bls_modulus();
+        r_minus_one[31] -= 1;
+        r_minus_one.reverse();
+        assert_eq!(neg_scalar_le(&one), r_minus_one);
+        let mut r_minus_one_be = *bls_modulus();
+        r_minus_one_be[31] -= 1;
+        assert_eq!(neg_scalar_le(&r_minus_one_be), {
+            let mut le = one;
+            le.reverse();
+            le
+        });
     }
 
     proptest::proptest! {

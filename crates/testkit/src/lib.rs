@@ -8,10 +8,12 @@
 //! - [`constants`]: curve moduli and group orders;
 //! - [`vectors`]: the one loader of go-ethereum-format vector files;
 //! - [`proxy`]: the EVM bytecode that forwards its calldata to a precompile;
-//! - [`files`]: typed structs of the JSON files the gas report exchanges between processes.
+//! - [`files`]: typed structs of the JSON files the gas report exchanges between processes;
+//! - [`evm_programs`]: the EVM benchmark programs of `benches/programs/` and `programs.json`.
 #![warn(missing_docs)]
 
 pub mod constants;
+pub mod evm_programs;
 pub mod files;
 pub mod inputs;
 pub mod oracle;

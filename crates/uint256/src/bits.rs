@@ -105,27 +105,43 @@ impl U256 {
 
     /// Sign-extends from byte `b` (counted from the least significant): bit `8b + 7` is copied
     /// to all higher bits. For `b >= 31` the value is returned unchanged (EVM SIGNEXTEND).
-    #[inline]
+    #[inline(always)]
     pub const fn sign_extend(self, b: usize) -> Self {
         if b >= 31 {
             return self;
         }
-        let bit = b * 8 + 7; // sign bit position, < 255
-        let limb = bit / 64;
-        let off = bit % 64;
-        let neg = (self.0[limb] >> off) & 1 == 1;
-        // Mask of the bits at and below the sign bit within its limb.
-        let low_mask = if off == 63 {
-            u64::MAX
-        } else {
-            (1u64 << (off + 1)) - 1
-        };
-        let mut r = self.0;
-        let fill = if neg { u64::MAX } else { 0 };
-        r[limb] = (r[limb] & low_mask) | (fill & !low_mask);
-        let mut i = limb + 1;
+        self.sign_extend_byte(b as u32)
+    }
+
+    /// [`U256::sign_extend`] for `b < 32` without the range check (`b = 31` extends from bit
+    /// 255, i.e. returns `self`), for callers that have checked the range already.
+    #[inline(always)]
+    pub(crate) const fn sign_extend_byte(self, b: u32) -> Self {
+        let bit = (b % 32) * 8 + 7; // sign bit position, <= 255
+        let (limb, off) = (bit / 64, bit % 64);
+        // The sign bit's limb sign-extended by two shifts, the limbs above filled with its top
+        // bit by an arithmetic shift: no branch or select depends on the sign (LLVM turns a
+        // select on it into a branch, mispredicted half the time on random words), only on
+        // the index.
+        // The limb picked by masks, neither by indexing (which stores a by-value word to the
+        // stack, a copy LLVM hoists above the caller's `b >= 31` exit) nor by a `match`
+        // (a jump table, mispredicted on random indices).
+        let src = (self.0[0] & 0u64.wrapping_sub((limb == 0) as u64))
+            | (self.0[1] & 0u64.wrapping_sub((limb == 1) as u64))
+            | (self.0[2] & 0u64.wrapping_sub((limb == 2) as u64))
+            | (self.0[3] & 0u64.wrapping_sub((limb == 3) as u64));
+        let ext = (((src << (63 - off)) as i64) >> (63 - off)) as u64;
+        let fill = ((ext as i64) >> 63) as u64;
+        let mut r = [0u64; 4];
+        let mut i = 0;
         while i < 4 {
-            r[i] = fill;
+            r[i] = if (i as u32) < limb {
+                self.0[i]
+            } else if i as u32 == limb {
+                ext
+            } else {
+                fill
+            };
             i += 1;
         }
         Self(r)

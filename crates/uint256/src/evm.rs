@@ -74,9 +74,11 @@ pub fn exp(base: U256, exponent: U256) -> U256 {
 /// bit `8b + 7` is copied to every higher bit. For `b >= 31` returns `x` unchanged.
 #[inline(always)]
 pub fn signextend(b: U256, x: U256) -> U256 {
-    match b.to_u64() {
-        Some(b) if b < 31 => x.sign_extend(b as usize),
-        _ => x,
+    // One borrow chain decides the range (as `<` on words), no branch per limb.
+    if b < U256::from_u64(31) {
+        x.sign_extend_byte(b.low_u64() as u32)
+    } else {
+        x
     }
 }
 
@@ -145,10 +147,13 @@ pub fn not(a: U256) -> U256 {
 pub fn byte(i: U256, x: U256) -> U256 {
     let l = i.as_limbs();
     // Branch-free: `i < 32` iff no bit above bit 4 is set; the byte is read for `i mod 32`
-    // either way and dropped when out of range (a random index mispredicts a branch).
+    // either way and dropped when out of range (a random index mispredicts a branch). The limb
+    // is loaded by index and shifted: building a byte array first costs a store and reload.
     let in_range = (l[1] | l[2] | l[3] | (l[0] >> 5)) == 0;
-    let b = x.byte_be((l[0] & 31) as usize);
-    U256::from_u64(if in_range { b as u64 } else { 0 })
+    let i = (l[0] & 31) as usize;
+    let limb = x.as_limbs()[3 - i / 8];
+    let b = (limb >> (56 - 8 * (i % 8))) & 0xff;
+    U256::from_u64(if in_range { b } else { 0 })
 }
 
 /// SHL (0x1b, EIP-145): `value << shift` modulo 2^256; 0 if `shift >= 256`.
@@ -167,7 +172,11 @@ pub fn shr(shift: U256, value: U256) -> U256 {
 /// if `value` is non-negative and all ones (-1) if negative.
 #[inline(always)]
 pub fn sar(shift: U256, value: U256) -> U256 {
-    value.arithmetic_shr(shift.shift_amount())
+    match shift.shift_amount() {
+        s @ 0..256 => value.arithmetic_shr(s),
+        // Out of range: every bit is the sign bit (an explicit arm saves the shift's zeroing).
+        _ => U256::from_limbs([((value.as_limbs()[3] as i64) >> 63) as u64; 4]),
+    }
 }
 
 /// CLZ (0x1e, EIP-7939): number of leading zero bits of `x`; 256 if `x == 0`.

@@ -2,8 +2,10 @@
 
 use core::num::NonZeroU64;
 
+use crate::algorithms::add::{add4_carry, sub4_borrow};
 use crate::algorithms::div::knuth::{div_rem_2, div_rem_n, div_small_quotient, rem_8by4};
 use crate::algorithms::div::small::rem_1;
+use crate::algorithms::mul::{mul_2x2, mul_wide};
 use crate::U256;
 
 /// `u mod m` for a dividend of `N <= 8` limbs; 0 when `m` is zero.
@@ -49,24 +51,27 @@ impl U256 {
     /// Returns 0 when `m` is zero.
     #[inline]
     pub fn add_mod(self, rhs: Self, m: Self) -> Self {
-        if m.is_zero() {
-            return Self::ZERO;
-        }
         // Fast path for a large modulus: when the top limbs of both operands do not exceed the
         // modulus's, each operand is below 2m, so one conditional subtraction reduces it and
         // the sum needs at most one more.
         if m.0[3] != 0 && self.0[3] <= m.0[3] && rhs.0[3] <= m.0[3] {
-            let a = match self.overflowing_sub(m) {
+            let reduce = |x: Self| match sub4_borrow(&x.0, &m.0) {
                 (d, false) => d,
-                _ => self,
+                _ => x.0,
             };
-            let b = match rhs.overflowing_sub(m) {
-                (d, false) => d,
-                _ => rhs,
-            };
-            let (s, carry) = a.overflowing_add(b);
-            let (t, borrow) = s.overflowing_sub(m);
-            return if carry || !borrow { t } else { s };
+            let (s, carry) = add4_carry(&reduce(self), &reduce(rhs));
+            let (t, borrow) = sub4_borrow(&s, &m.0);
+            return Self(if carry || !borrow { t } else { s });
+        }
+        self.add_mod_by_division(rhs, m)
+    }
+
+    /// [`U256::add_mod`] past its fast path: a division of the sum. Out of line so that the
+    /// fast path inlines small (no stack frame for the division's buffers, no spilled modulus).
+    #[inline(never)]
+    fn add_mod_by_division(self, rhs: Self, m: Self) -> Self {
+        if m.is_zero() {
+            return Self::ZERO;
         }
         let (s, carry) = self.overflowing_add(rhs);
         if !carry {
@@ -88,6 +93,19 @@ impl U256 {
     /// Returns 0 when `m` is zero.
     #[inline]
     pub fn mul_mod(self, rhs: Self, m: Self) -> Self {
+        if (self.0[2] | self.0[3] | rhs.0[2] | rhs.0[3]) == 0 {
+            // Operands below 2^128 (e.g. reduced by a modulus of up to 128 bits): the product
+            // fits 256 bits, four limb products instead of sixteen.
+            if (self.0[1] | rhs.0[1] | m.0[1] | m.0[2] | m.0[3]) == 0 {
+                // All one limb: a 128-bit product and at most two hardware divisions.
+                let Some(d) = NonZeroU64::new(m.0[0]) else {
+                    return Self::ZERO;
+                };
+                let (lo, hi) = mul_wide(self.0[0], rhs.0[0]);
+                return Self::from_u64(rem_1(&[lo, hi], d));
+            }
+            return Self(mul_2x2(self.low_u128(), rhs.low_u128())).rem_or_zero(m);
+        }
         if m.is_zero() {
             return Self::ZERO;
         }

@@ -64,11 +64,13 @@ pub fn check_go() -> Result<String, String> {
     Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
-/// Builds `benches/geth` into `out/geth-bench`, checks go-ethereum against `cases` and
-/// times it under `pinning` (CPU affinity and `GOMAXPROCS`); returns the path of the
-/// `geth.json` written into `out`.
+/// Builds `benches/geth` into `out/geth-bench`, checks go-ethereum against `cases` (given to
+/// the program as `input_flag`: `-cases` for cases.json, `-programs` for the EVM report's
+/// programs.json) and times it under `pinning` (CPU affinity and `GOMAXPROCS`); returns the
+/// path of the `geth.json` written into `out`.
 pub fn run(
     root: &Path,
+    input_flag: &str,
     cases: &Path,
     out: &Path,
     quick: bool,
@@ -88,7 +90,7 @@ pub fn run(
     )?;
     let json = out.join("geth.json");
     let mut cmd = pinning.command(&exe);
-    cmd.arg("-cases")
+    cmd.arg(input_flag)
         .arg(cases)
         .arg("-out")
         .arg(&json)
@@ -103,7 +105,10 @@ pub fn run(
     })
     .map_err(|e| {
         if e.contains("MISMATCH") || e.contains("disagree") {
-            format!("go-ethereum disagrees with cases.json (see the MISMATCH lines):\n{e}")
+            format!(
+                "go-ethereum disagrees with {} (see the MISMATCH lines):\n{e}",
+                cases.display()
+            )
         } else {
             e
         }

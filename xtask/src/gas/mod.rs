@@ -11,12 +11,12 @@
 
 mod chart;
 mod compare;
-mod data;
+pub(crate) mod data;
 pub(crate) mod geth;
-mod manifest;
-mod report;
+pub(crate) mod manifest;
+pub(crate) mod report;
 pub(crate) mod run;
-mod threads;
+pub(crate) mod threads;
 
 use data::Timing;
 use manifest::RunManifest;
@@ -68,18 +68,7 @@ pub struct Args {
 
 /// Runs `cargo xtask gas`.
 pub fn run(args: Args) -> Result<ExitCode, String> {
-    let root = crate::test::workspace_root();
-    let target = match std::env::var_os("CARGO_TARGET_DIR") {
-        Some(d) => root.join(d),
-        None => root.join("target"),
-    };
-    // Subprocesses run in other directories: every path is made absolute.
-    let cwd = std::env::current_dir().map_err(|e| e.to_string())?;
-    let out = cwd.join(
-        args.out
-            .clone()
-            .unwrap_or_else(|| target.join("gas-report")),
-    );
+    let (root, cwd, out) = result_dir(args.out.as_deref(), "gas-report")?;
     if args.rate_mgas.is_nan() || args.rate_mgas <= 0.0 {
         return Err("--rate-mgas must be positive".into());
     }
@@ -133,6 +122,23 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The workspace root, the current directory and a report's result directory: `out` (relative
+/// to the current directory) or `target/<default>`, absolute because subprocesses run in
+/// other directories.
+pub(crate) fn result_dir(
+    out: Option<&Path>,
+    default: &str,
+) -> Result<(PathBuf, PathBuf, PathBuf), String> {
+    let root = crate::test::workspace_root();
+    let target = match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(d) => root.join(d),
+        None => root.join("target"),
+    };
+    let cwd = std::env::current_dir().map_err(|e| e.to_string())?;
+    let out = cwd.join(out.map_or_else(|| target.join(default), Path::to_path_buf));
+    Ok((root, cwd, out))
+}
+
 /// The files a run writes into its result directory, removed before it starts so that no
 /// earlier run's result can be read as this run's.
 const RUN_FILES: [&str; 7] = [
@@ -145,13 +151,14 @@ const RUN_FILES: [&str; 7] = [
     "agreement.md",
 ];
 
-/// Removes an earlier run's results from `out` (its `criterion/` and [`RUN_FILES`]).
-fn clear_previous_run(out: &Path) -> Result<(), String> {
+/// Removes an earlier run's results from `out`: its `criterion/` and `files` (for the gas
+/// report [`RUN_FILES`]).
+pub(crate) fn clear_previous_run(out: &Path, files: &[&str]) -> Result<(), String> {
     let crit = out.join("criterion");
     if crit.exists() {
         fs::remove_dir_all(&crit).map_err(|e| format!("cannot remove {}: {e}", crit.display()))?;
     }
-    for f in RUN_FILES {
+    for f in files {
         let p = out.join(f);
         if p.exists() {
             fs::remove_file(&p).map_err(|e| format!("cannot remove {}: {e}", p.display()))?;
@@ -161,14 +168,14 @@ fn clear_previous_run(out: &Path) -> Result<(), String> {
 }
 
 /// Seconds since the Unix epoch.
-fn now_unix() -> u64 {
+pub(crate) fn now_unix() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
 }
 
 /// The criterion benchmark ids a bench's `--list` prints (lines `<id>: benchmark`).
-fn listed_ids(list_output: &str) -> Vec<String> {
+pub(crate) fn listed_ids(list_output: &str) -> Vec<String> {
     list_output
         .lines()
         .filter_map(|l| l.strip_suffix(": benchmark"))
@@ -181,7 +188,7 @@ fn listed_ids(list_output: &str) -> Vec<String> {
 fn measure(root: &Path, args: &Args, out: &Path, filter: Option<String>) -> Result<(), String> {
     let pinning = Pinning::new(args.threads)?;
     fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
-    clear_previous_run(out)?;
+    clear_previous_run(out, &RUN_FILES)?;
     let started_unix = now_unix();
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let crit_home = out.join("criterion");
@@ -294,6 +301,7 @@ fn measure(root: &Path, args: &Args, out: &Path, filter: Option<String>) -> Resu
     if args.with_geth {
         geth::run(
             root,
+            "-cases",
             &out.join("cases.json"),
             out,
             args.quick,
@@ -414,7 +422,7 @@ fn write_all(report: &report::Report, out: &Path) -> Result<(), String> {
 }
 
 /// Today's date (UTC), `YYYY-MM-DD HH:MM UTC`.
-fn today_utc() -> String {
+pub(crate) fn today_utc() -> String {
     let secs = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());

@@ -169,7 +169,7 @@ fn from_reads_only_its_directory() {
 fn clearing_a_run_leaves_other_files() {
     let run = TempRun::new("clear");
     fs::write(run.0.join("notes.txt"), "mine").unwrap();
-    clear_previous_run(&run.0).unwrap();
+    clear_previous_run(&run.0, &RUN_FILES).unwrap();
     assert!(!run.0.join("criterion").exists());
     assert!(!run.0.join("run.json").exists() && !run.0.join("geth.json").exists());
     assert!(run.0.join("notes.txt").exists());

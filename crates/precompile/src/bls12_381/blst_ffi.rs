@@ -3,14 +3,16 @@
 #![allow(unsafe_code)]
 
 use blst::{
-    blst_bendian_from_fp, blst_final_exp, blst_fp, blst_fp12, blst_fp12_is_one, blst_fp2,
-    blst_fp_from_bendian, blst_map_to_g1, blst_map_to_g2, blst_miller_loop_n, blst_p1,
-    blst_p1_add_or_double, blst_p1_add_or_double_affine, blst_p1_affine, blst_p1_affine_in_g1,
-    blst_p1_affine_on_curve, blst_p1_from_affine, blst_p1_mult, blst_p1_to_affine,
-    blst_p1s_mult_pippenger, blst_p1s_mult_pippenger_scratch_sizeof, blst_p2,
-    blst_p2_add_or_double_affine, blst_p2_affine, blst_p2_affine_in_g2, blst_p2_affine_on_curve,
-    blst_p2_from_affine, blst_p2_mult, blst_p2_to_affine, blst_p2s_mult_pippenger,
-    blst_p2s_mult_pippenger_scratch_sizeof, limb_t, MultiPoint,
+    blst_bendian_from_fp, blst_final_exp, blst_fp, blst_fp12, blst_fp12_finalverify,
+    blst_fp12_is_one, blst_fp12_one, blst_fp2, blst_fp6, blst_fp_from_bendian, blst_map_to_g1,
+    blst_map_to_g2, blst_miller_loop_lines, blst_miller_loop_n, blst_p1,
+    blst_p1_add_or_double_affine, blst_p1_affine, blst_p1_affine_generator, blst_p1_affine_in_g1,
+    blst_p1_affine_is_inf, blst_p1_affine_on_curve, blst_p1_from_affine, blst_p1_mult,
+    blst_p1_to_affine, blst_p1_uncompress, blst_p1s_mult_pippenger,
+    blst_p1s_mult_pippenger_scratch_sizeof, blst_p2, blst_p2_add_or_double_affine, blst_p2_affine,
+    blst_p2_affine_generator, blst_p2_affine_in_g2, blst_p2_affine_on_curve, blst_p2_from_affine,
+    blst_p2_mult, blst_p2_to_affine, blst_p2_uncompress, blst_p2s_mult_pippenger,
+    blst_p2s_mult_pippenger_scratch_sizeof, blst_precompute_lines, limb_t, MultiPoint, BLST_ERROR,
 };
 use core::ptr;
 
@@ -90,6 +92,77 @@ fn p2_affine(p: &blst_p2) -> blst_p2_affine {
     out
 }
 
+/// Whether an affine G1 point is the all-zero infinity.
+#[inline]
+pub(crate) fn p1_is_inf(p: &blst_p1_affine) -> bool {
+    // SAFETY: `p` is a valid reference to an initialised affine point.
+    unsafe { blst_p1_affine_is_inf(p) }
+}
+
+/// The standard generator of G1.
+pub(crate) fn p1_generator() -> blst_p1_affine {
+    // SAFETY: blst returns a pointer to its static generator, valid for reading.
+    unsafe { *blst_p1_affine_generator() }
+}
+
+/// The standard generator of G2.
+pub(crate) fn p2_generator() -> blst_p2_affine {
+    // SAFETY: blst returns a pointer to its static generator, valid for reading.
+    unsafe { *blst_p2_affine_generator() }
+}
+
+/// A point from its 48-byte compressed (ZCash) encoding: `None` when the flags, the x
+/// coordinate (must be below p) or the curve equation reject it. The point at infinity
+/// (`0xc0`, then zeros) decodes to the all-zero affine point. No subgroup check.
+pub(crate) fn p1_uncompress(b: &[u8; 48]) -> Option<blst_p1_affine> {
+    let mut p = blst_p1_affine::default();
+    // SAFETY: `p` is writable and `b` points to the 48 bytes blst reads.
+    let err = unsafe { blst_p1_uncompress(&mut p, b.as_ptr()) };
+    (err == BLST_ERROR::BLST_SUCCESS).then_some(p)
+}
+
+/// A G2 point from its 96-byte compressed encoding; as [`p1_uncompress`].
+pub(crate) fn p2_uncompress(b: &[u8; 96]) -> Option<blst_p2_affine> {
+    let mut p = blst_p2_affine::default();
+    // SAFETY: `p` is writable and `b` points to the 96 bytes blst reads.
+    let err = unsafe { blst_p2_uncompress(&mut p, b.as_ptr()) };
+    (err == BLST_ERROR::BLST_SUCCESS).then_some(p)
+}
+
+/// The 68 Miller-loop line coefficients of a fixed G2 point, computed once by
+/// [`G2Lines::new`] so that each pairing with it skips the G2 arithmetic.
+pub(crate) struct G2Lines([blst_fp6; 68]);
+
+impl G2Lines {
+    /// The lines of `q`, an on-curve point of the subgroup that is not infinity.
+    pub(crate) fn new(q: &blst_p2_affine) -> Self {
+        let mut lines = [blst_fp6::default(); 68];
+        // SAFETY: blst writes exactly 68 `blst_fp6` values, the array's length.
+        unsafe { blst_precompute_lines(lines.as_mut_ptr(), q) };
+        Self(lines)
+    }
+
+    /// The Miller loop of `(p, Q)` for the Q these lines belong to; 1 when `p` is the
+    /// all-zero infinity (whose pairing is 1; the loop itself has no infinity case).
+    pub(crate) fn miller_loop(&self, p: &blst_p1_affine) -> blst_fp12 {
+        if p1_is_inf(p) {
+            // SAFETY: blst returns a pointer to its static Fp12 one, valid for reading.
+            return unsafe { *blst_fp12_one() };
+        }
+        let mut f = blst_fp12::default();
+        // SAFETY: `self.0` holds the 68 lines blst reads; `f` is writable; `p` is valid.
+        unsafe { blst_miller_loop_lines(&mut f, self.0.as_ptr(), p) };
+        f
+    }
+}
+
+/// Whether two Miller-loop values give the same pairing: `final_exp(a) == final_exp(b)`, with
+/// one final exponentiation (of `conj(a) * b`).
+pub(crate) fn fp12_final_equal(a: &blst_fp12, b: &blst_fp12) -> bool {
+    // SAFETY: both are valid Fp12 values; blst only reads them.
+    unsafe { blst_fp12_finalverify(a, b) }
+}
+
 /// `a + b` for on-curve G1 points (any of them may be the all-zero infinity, or equal).
 #[inline]
 pub(crate) fn p1_add(a: &blst_p1_affine, b: &blst_p1_affine) -> blst_p1_affine {
@@ -135,16 +208,9 @@ pub(crate) fn p1_msm(points: &[blst_p1_affine], scalars: &[[u8; 32]]) -> blst_p1
     assert_eq!(points.len(), scalars.len());
     match points.len() {
         0 => blst_p1_affine::default(),
+        // From two points on, Pippenger: two GLV multiplications and an addition were slower at
+        // k = 2 (`cargo xtask gas`, Bls12G1MSM-2: 297 us against revm's Pippenger 247 us).
         1 => p1_affine(&p1_mult(&points[0], &scalars[0])),
-        // Two GLV multiplications and an addition beat Pippenger (which has no GLV) at k = 2.
-        2 => {
-            let a = p1_mult(&points[0], &scalars[0]);
-            let b = p1_mult(&points[1], &scalars[1]);
-            let mut sum = blst_p1::default();
-            // SAFETY: valid pointers to initialised points and a writable output.
-            unsafe { blst_p1_add_or_double(&mut sum, &a, &b) };
-            p1_affine(&sum)
-        }
         n if n >= MSM_THREADED_FROM => p1_affine(&points.mult(scalars.as_flattened(), 256)),
         n => {
             // SAFETY: blst returns the scratch size in bytes for `n` points.

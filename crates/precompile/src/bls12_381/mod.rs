@@ -14,7 +14,7 @@
 //! (`BlsPointNotInSubgroup(G1 or G2)`). Every length other than the ones specified is
 //! `InvalidInputLength` (including empty MSM and pairing inputs).
 
-mod blst_ffi;
+pub(crate) mod blst_ffi;
 mod codec;
 pub mod g1_add;
 pub mod g1_msm;

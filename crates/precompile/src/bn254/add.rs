@@ -1,7 +1,7 @@
 //! 0x06 ECADD (EIP-196): the sum of two BN254 G1 points, at the Byzantium price (500 gas) and
 //! the Istanbul one (150 gas, EIP-1108).
 
-use super::{arkworks, run_g1_op, G1_LEN, LIBRARY};
+use super::{g1, run_g1_op, G1_LEN, LIBRARY};
 use crate::Precompile;
 
 /// Length of an ECADD input after right-padding: two G1 points.
@@ -13,7 +13,7 @@ pub const GAS_ISTANBUL: u64 = 150;
 
 /// ECADD as priced from Byzantium to Petersburg.
 pub mod byzantium {
-    use super::{arkworks, run_g1_op, GAS_BYZANTIUM};
+    use super::{g1, run_g1_op, GAS_BYZANTIUM};
     use crate::PrecompileResult;
 
     /// 500 whatever the input.
@@ -21,15 +21,15 @@ pub mod byzantium {
         GAS_BYZANTIUM
     }
 
-    /// [`run_g1_op`] at 500 gas on `ark-bn254`.
+    /// [`run_g1_op`] at 500 gas on our arithmetic.
     pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
-        run_g1_op(input, gas_limit, GAS_BYZANTIUM, arkworks::g1_add)
+        run_g1_op(input, gas_limit, GAS_BYZANTIUM, g1::g1_add)
     }
 }
 
 /// ECADD as priced from Istanbul on.
 pub mod istanbul {
-    use super::{arkworks, run_g1_op, GAS_ISTANBUL};
+    use super::{g1, run_g1_op, GAS_ISTANBUL};
     use crate::PrecompileResult;
 
     /// 150 whatever the input.
@@ -37,9 +37,9 @@ pub mod istanbul {
         GAS_ISTANBUL
     }
 
-    /// [`run_g1_op`] at 150 gas on `ark-bn254`.
+    /// [`run_g1_op`] at 150 gas on our arithmetic.
     pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
-        run_g1_op(input, gas_limit, GAS_ISTANBUL, arkworks::g1_add)
+        run_g1_op(input, gas_limit, GAS_ISTANBUL, g1::g1_add)
     }
 }
 

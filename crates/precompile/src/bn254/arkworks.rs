@@ -1,4 +1,6 @@
-//! BN254 operations on `ark-bn254` (the default backend).
+//! BN254 operations on `ark-bn254` (revm's library): an alternative backend (cargo feature
+//! `bn254-arkworks`) with the same interface and semantics as our default, and the oracle of
+//! the BN254 tests.
 
 use super::pairing::{INPUT_RULE, PAIR_LEN};
 use super::{be_limbs, limbs_be};
@@ -134,3 +136,8 @@ pub fn pairing_check(input: &[u8]) -> Result<bool, PrecompileError> {
     let ml: MillerLoopOutput<Bn254> = Bn254::multi_miller_loop(g1s, g2s);
     Ok(Bn254::final_exponentiation(ml).is_some_and(|f| f.0.is_one()))
 }
+
+/// The library name of this backend, as [`crate::Precompile::library`] reports it.
+pub const LIBRARY: &str = "ark-bn254";
+
+super::backend_precompiles!(LIBRARY, g1_add, g1_mul, pairing_check);

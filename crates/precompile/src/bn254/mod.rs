@@ -9,23 +9,108 @@
 //!   group order).
 //!
 //! One module per precompile, each with its gas rule per fork beside its body: [`add`],
-//! [`mul`], [`pairing`]. The arithmetic runs on `ark-bn254` ([`arkworks`]); with the cargo
-//! feature `substrate-bn` the same operations are also available through `substrate-bn`
-//! ([`substrate`]) for comparison.
+//! [`mul`], [`pairing`]. The arithmetic is our own, on the shared Montgomery kernel
+//! (`montgomery`): the fields [`fp`], [`fp2`], [`fp6`], [`fp12`], inversion by safegcd, the
+//! curve formulas [`curve`] for [`g1`] and [`g2`] (the twist, with its psi subgroup check),
+//! ECMUL by GLV and wNAF ([`glv`]), the Miller loop ([`miller`]) and the final
+//! exponentiation ([`final_exp`]). Variable time throughout: every input of a precompile is
+//! public, so no secret reaches this code.
+//!
+//! Alternative backends with the same interface, for benches and cross-checks: `ark-bn254`
+//! ([`arkworks`], cargo feature `bn254-arkworks`; ark-bn254 is also the tests' oracle) and
+//! `substrate-bn` ([`substrate`], feature `substrate-bn`).
 
 use crate::encoding::right_pad;
 use crate::{charge, PrecompileError, PrecompileOutput, PrecompileResult};
 
 pub mod add;
+#[cfg(any(test, feature = "bn254-arkworks"))]
 pub mod arkworks;
+pub mod curve;
+pub mod final_exp;
+pub mod fp;
+pub mod fp12;
+pub mod fp2;
+pub mod fp6;
+pub mod g1;
+pub mod g2;
+pub mod glv;
+mod inv;
+pub mod miller;
 pub mod mul;
 pub mod pairing;
 #[cfg(feature = "substrate-bn")]
 pub mod substrate;
 
-/// The library doing the BN254 math in this build (the G2 subgroup check is our own code on
-/// its types).
-pub const LIBRARY: &str = "ark-bn254";
+/// The library doing the BN254 math of the default precompiles: our own.
+pub const LIBRARY: &str = "ours (montgomery kernel)";
+
+/// Defines `pub fn precompiles(fork: Fork) -> Vec<Precompile>` in an alternative backend's
+/// module: ECADD, ECMUL and ECPAIRING with `fork`'s prices (none before Byzantium), bodies
+/// `$add`, `$mul`, `$pairing` (the signatures of [`g1::g1_add`], [`glv::g1_mul`],
+/// [`pairing::pairing_check`]), attributed to `$library`.
+#[cfg(any(test, feature = "bn254-arkworks", feature = "substrate-bn"))]
+macro_rules! backend_precompiles {
+    ($library:expr, $add:path, $mul:path, $pairing:path) => {
+        fn add_byzantium(input: &[u8], gas_limit: u64) -> $crate::PrecompileResult {
+            $crate::bn254::run_g1_op(input, gas_limit, $crate::bn254::add::GAS_BYZANTIUM, $add)
+        }
+        fn add_istanbul(input: &[u8], gas_limit: u64) -> $crate::PrecompileResult {
+            $crate::bn254::run_g1_op(input, gas_limit, $crate::bn254::add::GAS_ISTANBUL, $add)
+        }
+        fn mul_byzantium(input: &[u8], gas_limit: u64) -> $crate::PrecompileResult {
+            $crate::bn254::run_g1_op(input, gas_limit, $crate::bn254::mul::GAS_BYZANTIUM, $mul)
+        }
+        fn mul_istanbul(input: &[u8], gas_limit: u64) -> $crate::PrecompileResult {
+            $crate::bn254::run_g1_op(input, gas_limit, $crate::bn254::mul::GAS_ISTANBUL, $mul)
+        }
+        fn pairing_byzantium(input: &[u8], gas_limit: u64) -> $crate::PrecompileResult {
+            use $crate::bn254::pairing;
+            pairing::run_with(input, gas_limit, pairing::byzantium::gas(input), $pairing)
+        }
+        fn pairing_istanbul(input: &[u8], gas_limit: u64) -> $crate::PrecompileResult {
+            use $crate::bn254::pairing;
+            pairing::run_with(input, gas_limit, pairing::istanbul::gas(input), $pairing)
+        }
+
+        /// The three BN254 precompiles of `fork` (ECADD, ECMUL, ECPAIRING, with `fork`'s
+        /// prices) with this backend's arithmetic; empty before Byzantium.
+        pub fn precompiles(fork: $crate::Fork) -> Vec<$crate::Precompile> {
+            use $crate::bn254::{add, mul, pairing};
+            use $crate::{Fork, Precompile};
+            if fork >= Fork::Istanbul {
+                vec![
+                    Precompile::new(0x06, "BN254_ADD", add::istanbul::gas, add_istanbul),
+                    Precompile::new(0x07, "BN254_MUL", mul::istanbul::gas, mul_istanbul),
+                    Precompile::new(
+                        0x08,
+                        "BN254_PAIRING",
+                        pairing::istanbul::gas,
+                        pairing_istanbul,
+                    ),
+                ]
+            } else if fork >= Fork::Byzantium {
+                vec![
+                    Precompile::new(0x06, "BN254_ADD", add::byzantium::gas, add_byzantium),
+                    Precompile::new(0x07, "BN254_MUL", mul::byzantium::gas, mul_byzantium),
+                    Precompile::new(
+                        0x08,
+                        "BN254_PAIRING",
+                        pairing::byzantium::gas,
+                        pairing_byzantium,
+                    ),
+                ]
+            } else {
+                Vec::new()
+            }
+            .into_iter()
+            .map(|p| p.with_library($library))
+            .collect()
+        }
+    };
+}
+#[cfg(any(test, feature = "bn254-arkworks", feature = "substrate-bn"))]
+pub(crate) use backend_precompiles;
 
 /// Runs a fixed-price G1 operation (ECADD, ECMUL) with the backend `op`: `OutOfGas` when
 /// `gas_limit < cost`, else `op` of `input` right-padded with zeros to `N` bytes (longer input
@@ -69,5 +154,7 @@ pub(crate) fn limbs_be(l: &[u64; 4], out: &mut [u8]) {
     }
 }
 
+#[cfg(test)]
+mod pairing_tests;
 #[cfg(test)]
 mod tests;

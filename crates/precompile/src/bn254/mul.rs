@@ -1,7 +1,7 @@
 //! 0x07 ECMUL (EIP-196): a BN254 G1 point times a 256-bit scalar, at the Byzantium price
 //! (40000 gas) and the Istanbul one (6000 gas, EIP-1108).
 
-use super::{arkworks, run_g1_op, G1_LEN, LIBRARY, SCALAR_LEN};
+use super::{glv, run_g1_op, G1_LEN, LIBRARY, SCALAR_LEN};
 use crate::Precompile;
 
 /// Length of an ECMUL input after right-padding: a G1 point and a scalar.
@@ -13,7 +13,7 @@ pub const GAS_ISTANBUL: u64 = 6_000;
 
 /// ECMUL as priced from Byzantium to Petersburg.
 pub mod byzantium {
-    use super::{arkworks, run_g1_op, GAS_BYZANTIUM};
+    use super::{glv, run_g1_op, GAS_BYZANTIUM};
     use crate::PrecompileResult;
 
     /// 40000 whatever the input.
@@ -21,15 +21,15 @@ pub mod byzantium {
         GAS_BYZANTIUM
     }
 
-    /// [`run_g1_op`] at 40000 gas on `ark-bn254`.
+    /// [`run_g1_op`] at 40000 gas on our arithmetic.
     pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
-        run_g1_op(input, gas_limit, GAS_BYZANTIUM, arkworks::g1_mul)
+        run_g1_op(input, gas_limit, GAS_BYZANTIUM, glv::g1_mul)
     }
 }
 
 /// ECMUL as priced from Istanbul on.
 pub mod istanbul {
-    use super::{arkworks, run_g1_op, GAS_ISTANBUL};
+    use super::{glv, run_g1_op, GAS_ISTANBUL};
     use crate::PrecompileResult;
 
     /// 6000 whatever the input.
@@ -37,9 +37,9 @@ pub mod istanbul {
         GAS_ISTANBUL
     }
 
-    /// [`run_g1_op`] at 6000 gas on `ark-bn254`.
+    /// [`run_g1_op`] at 6000 gas on our arithmetic.
     pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
-        run_g1_op(input, gas_limit, GAS_ISTANBUL, arkworks::g1_mul)
+        run_g1_op(input, gas_limit, GAS_ISTANBUL, glv::g1_mul)
     }
 }
 

@@ -1,9 +1,11 @@
 //! BN254 operations on `substrate-bn` (cargo feature `substrate-bn`; a bench baseline with the
-//! same interface and semantics as [`super::arkworks`]).
+//! same interface and semantics as our default, [`super::g1::g1_add`], [`super::glv::g1_mul`]
+//! and [`super::pairing::pairing_check`]).
 
-use super::pairing::{self, INPUT_RULE, PAIR_LEN};
-use super::{add, mul};
-use crate::{Fork, Group as CurveGroup, Precompile, PrecompileError, PrecompileResult};
+use super::pairing::{INPUT_RULE, PAIR_LEN};
+#[cfg(doc)]
+use crate::Precompile;
+use crate::{Group as CurveGroup, PrecompileError};
 use substrate_bn::{AffineG1, AffineG2, Fq, Fq2, Fr, Group, Gt, G1, G2};
 
 /// Reads a 32-byte big-endian base-field element; `Bn254FieldElementOutOfRange` when `>= p`.
@@ -49,14 +51,14 @@ fn write_g1(p: G1) -> [u8; 64] {
     out
 }
 
-/// ECADD through `substrate-bn`: as [`super::arkworks::g1_add`].
+/// ECADD through `substrate-bn`: as [`super::g1::g1_add`].
 pub fn g1_add(input: &[u8; 128]) -> Result<[u8; 64], PrecompileError> {
     let a = read_g1(&input[..64])?;
     let b = read_g1(&input[64..])?;
     Ok(write_g1(a + b))
 }
 
-/// ECMUL through `substrate-bn`: as [`super::arkworks::g1_mul`].
+/// ECMUL through `substrate-bn`: as [`super::glv::g1_mul`].
 pub fn g1_mul(input: &[u8; 96]) -> Result<[u8; 64], PrecompileError> {
     let p = read_g1(&input[..64])?;
     let mut wide = [0u8; 64];
@@ -66,7 +68,7 @@ pub fn g1_mul(input: &[u8; 96]) -> Result<[u8; 64], PrecompileError> {
     Ok(write_g1(p * s))
 }
 
-/// ECPAIRING check through `substrate-bn`: as [`super::arkworks::pairing_check`].
+/// ECPAIRING check through `substrate-bn`: as [`super::pairing::pairing_check`].
 pub fn pairing_check(input: &[u8]) -> Result<bool, PrecompileError> {
     INPUT_RULE.check(input)?;
     let mut pairs = Vec::with_capacity(input.len() / PAIR_LEN);
@@ -86,64 +88,4 @@ pub fn pairing_check(input: &[u8]) -> Result<bool, PrecompileError> {
 /// The library name of this backend, as [`Precompile::library`] reports it.
 pub const LIBRARY: &str = "substrate-bn";
 
-fn add_byzantium(input: &[u8], gas_limit: u64) -> PrecompileResult {
-    super::run_g1_op(input, gas_limit, add::GAS_BYZANTIUM, g1_add)
-}
-fn add_istanbul(input: &[u8], gas_limit: u64) -> PrecompileResult {
-    super::run_g1_op(input, gas_limit, add::GAS_ISTANBUL, g1_add)
-}
-fn mul_byzantium(input: &[u8], gas_limit: u64) -> PrecompileResult {
-    super::run_g1_op(input, gas_limit, mul::GAS_BYZANTIUM, g1_mul)
-}
-fn mul_istanbul(input: &[u8], gas_limit: u64) -> PrecompileResult {
-    super::run_g1_op(input, gas_limit, mul::GAS_ISTANBUL, g1_mul)
-}
-fn pairing_byzantium(input: &[u8], gas_limit: u64) -> PrecompileResult {
-    pairing::run_with(
-        input,
-        gas_limit,
-        pairing::byzantium::gas(input),
-        pairing_check,
-    )
-}
-fn pairing_istanbul(input: &[u8], gas_limit: u64) -> PrecompileResult {
-    pairing::run_with(
-        input,
-        gas_limit,
-        pairing::istanbul::gas(input),
-        pairing_check,
-    )
-}
-
-/// The three BN254 precompiles of `fork` (ECADD, ECMUL, ECPAIRING, with `fork`'s prices) with
-/// this backend's arithmetic; empty before Byzantium.
-pub fn precompiles(fork: Fork) -> Vec<Precompile> {
-    if fork >= Fork::Istanbul {
-        vec![
-            Precompile::new(0x06, "BN254_ADD", add::istanbul::gas, add_istanbul),
-            Precompile::new(0x07, "BN254_MUL", mul::istanbul::gas, mul_istanbul),
-            Precompile::new(
-                0x08,
-                "BN254_PAIRING",
-                pairing::istanbul::gas,
-                pairing_istanbul,
-            ),
-        ]
-    } else if fork >= Fork::Byzantium {
-        vec![
-            Precompile::new(0x06, "BN254_ADD", add::byzantium::gas, add_byzantium),
-            Precompile::new(0x07, "BN254_MUL", mul::byzantium::gas, mul_byzantium),
-            Precompile::new(
-                0x08,
-                "BN254_PAIRING",
-                pairing::byzantium::gas,
-                pairing_byzantium,
-            ),
-        ]
-    } else {
-        Vec::new()
-    }
-    .into_iter()
-    .map(|p| p.with_library(LIBRARY))
-    .collect()
-}
+super::backend_precompiles!(LIBRARY, g1_add, g1_mul, pairing_check);

@@ -6,6 +6,9 @@ use crate::{Group, PrecompileError};
 use proptest::prelude::*;
 use testkit::constants::{BN254_P as P, BN254_R as R};
 
+mod curve;
+mod field;
+
 fn h(s: &str) -> Vec<u8> {
     hex::decode(s).unwrap()
 }

@@ -10,12 +10,20 @@
 pub mod arith;
 pub mod berlin;
 pub mod byzantium;
+mod even;
+mod fixed;
 pub mod header;
+pub mod mont;
 pub mod osaka;
+pub mod rows;
+#[cfg(target_arch = "x86_64")]
+pub mod rows_x86;
+pub mod window;
 
 use crate::encoding::right_pad_vec;
 use crate::{charge, Precompile, PrecompileError, PrecompileOutput, PrecompileResult};
 pub use header::Header;
+use std::borrow::Cow;
 
 /// The library doing MODEXP's arithmetic: this crate's own ([`arith`]).
 pub const LIBRARY: &str = "own (MODEXP)";
@@ -43,7 +51,12 @@ fn compute(input: &[u8], h: &Header) -> Vec<u8> {
     }
     let data = input.get(HEADER_LEN..).unwrap_or_default();
     let mod_start = base_len.saturating_add(exp_len);
-    let modulus = right_pad_vec(data.get(mod_start..).unwrap_or_default(), mod_len);
+    let present = data.get(mod_start..).unwrap_or_default();
+    // Right-padding copies only when the input ends inside the modulus.
+    let modulus = match present.get(..mod_len) {
+        Some(whole) => Cow::Borrowed(whole),
+        None => Cow::Owned(right_pad_vec(present, mod_len)),
+    };
     if modulus.iter().all(|&b| b == 0) {
         return out;
     }
@@ -88,5 +101,7 @@ pub const BERLIN: Precompile =
 pub const OSAKA: Precompile =
     Precompile::new(0x05, "MODEXP", osaka::gas, osaka::run).with_library(LIBRARY);
 
+#[cfg(test)]
+mod kernel_tests;
 #[cfg(test)]
 mod tests;

@@ -25,6 +25,7 @@ use crate::{charge, Precompile, PrecompileOutput, PrecompileResult};
 
 pub mod awslc;
 pub mod awslc_ffi;
+mod field;
 pub mod rustcrypto;
 
 /// EIP-7951 price of P256VERIFY (Osaka).
@@ -119,8 +120,9 @@ pub(crate) struct Parsed<'a> {
     pub qy: &'a [u8; 32],
 }
 
-/// Splits a 160-byte input and applies the range checks shared by both specs: `r, s` in
-/// `[1, n)`, `qx, qy` in `[0, p)`. `None` when the input fails any of them.
+/// Splits a 160-byte input and applies the checks shared by both specs: `r, s` in `[1, n)`,
+/// `qx, qy` in `[0, p)`, and `(qx, qy)` on the curve. `None` when the input fails any of them,
+/// decided here without allocating, so that a rejected input never reaches aws-lc.
 pub(crate) fn parse(input: &[u8]) -> Option<Parsed<'_>> {
     let input: &[u8; INPUT_LEN] = input.try_into().ok()?;
     let f = |i: usize| -> &[u8; 32] { input[32 * i..32 * i + 32].try_into().expect("32 bytes") };
@@ -135,7 +137,7 @@ pub(crate) fn parse(input: &[u8]) -> Option<Parsed<'_>> {
     if !nonzero_below_n(p.r) || !nonzero_below_n(p.s) || p.qx >= &P || p.qy >= &P {
         return None;
     }
-    Some(p)
+    field::is_on_curve(p.qx, p.qy).then_some(p)
 }
 
 /// EIP-7951 verification of a 160-byte `hash || r || s || qx || qy`: whether `r, s` are in

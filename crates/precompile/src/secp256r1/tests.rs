@@ -237,3 +237,33 @@ fn ffi_backend_matches_safe_awslc() {
         }
     }
 }
+
+/// A key off the curve (x = 0, y = 0, both 0, or y off by one) fails `parse` itself, before
+/// aws-lc is called; the same input with the valid key passes it.
+#[test]
+fn off_curve_keys_fail_parse() {
+    let good = signed([5; 32]);
+    assert!(parse(&good).is_some());
+    let with_key = |qx: Option<[u8; 32]>, qy: Option<[u8; 32]>| {
+        let mut i = good.clone();
+        if let Some(x) = qx {
+            i[96..128].copy_from_slice(&x);
+        }
+        if let Some(y) = qy {
+            i[128..].copy_from_slice(&y);
+        }
+        i
+    };
+    let mut y_plus_one: [u8; 32] = good[128..].try_into().unwrap();
+    y_plus_one[31] ^= 1;
+    for bad in [
+        with_key(Some([0; 32]), None),
+        with_key(None, Some([0; 32])),
+        with_key(Some([0; 32]), Some([0; 32])),
+        with_key(None, Some(y_plus_one)),
+    ] {
+        assert!(parse(&bad).is_none());
+        assert!(!verify_eip7951(&bad) && !verify_rip7212(&bad));
+        assert!(!rustcrypto::verify_eip7951(&bad));
+    }
+}

@@ -97,6 +97,7 @@ pub(super) fn inputs() -> Vec<NamedInput> {
         "base_len=mod_len=1024, exp 3",
         mx(&val(1024, 3), &[3], &val(1024, 5)),
     ));
+    out.extend(worst_cases(&val));
     // Huge length fields: charged (or rejected) before anything is allocated.
     let huge = [0xffu8; 32];
     let two64 = cat(&[&[0u8; 23], &[1], &[0; 8]]);
@@ -139,4 +140,82 @@ pub(super) fn inputs() -> Vec<NamedInput> {
         ),
     ]);
     out
+}
+
+/// EIP-7883 / execution-spec-tests style worst and edge cases within EIP-7823's 1024 bytes:
+/// the largest modulus with the largest exponent, a maximal exponent on a tiny base, even and
+/// 2^k moduli, modulus 1, a base at or above the modulus, exponent 0, long leading zeros, and
+/// moduli of one and two limbs.
+fn worst_cases(val: &dyn Fn(usize, u8) -> Vec<u8>) -> Vec<NamedInput> {
+    let odd = |mut m: Vec<u8>| {
+        *m.last_mut().expect("non-empty") |= 1;
+        m
+    };
+    let m1024 = odd(val(1024, 5));
+    let m32 = odd(val(32, 11));
+    let pow2 = |bytes: usize| cat(&[&[0x80], &vec![0u8; bytes - 1]]);
+    let padded = |v: Vec<u8>| cat(&[&[0u8; 1000], &v]);
+    vec![
+        named(
+            "1024-byte base, exponent and odd modulus (the Osaka worst case)",
+            mx(&val(1024, 3), &[0xff; 1024], &m1024),
+        ),
+        named(
+            "base 2, 1024-byte exponent of 0xff, 32-byte modulus",
+            mx(&[2], &[0xff; 1024], &m32),
+        ),
+        named(
+            "base 3, 1024-byte exponent, 1-byte modulus",
+            mx(&[3], &val(1024, 9), &[251]),
+        ),
+        named(
+            "1024-byte modulus 2^8191, 16-byte exponent",
+            mx(&val(1024, 3), &[0xff; 16], &pow2(1024)),
+        ),
+        named(
+            "modulus 2^64 (9 bytes), odd base",
+            mx(&odd(val(40, 3)), &val(20, 9), &cat(&[&[1], &[0; 8]])),
+        ),
+        named(
+            "modulus 2^64 (9 bytes), even base",
+            mx(&cat(&[&val(40, 3), &[2]]), &[7], &cat(&[&[1], &[0; 8]])),
+        ),
+        named(
+            "1024-byte even modulus (odd · 2^100), 16-byte exponent",
+            mx(
+                &val(1024, 3),
+                &[0xff; 16],
+                &cat(&[&odd(val(1011, 7)), &[0x10], &[0; 12]]),
+            ),
+        ),
+        named(
+            "1024-byte modulus 1 (leading zeros), 1024-byte base",
+            mx(&val(1024, 3), &[0xff; 32], &cat(&[&[0u8; 1023], &[1]])),
+        ),
+        named(
+            "64-byte base of 0xff above a 32-byte modulus",
+            mx(&[0xff; 64], &[0xff; 32], &m32),
+        ),
+        named("base equal to the modulus", mx(&m32, &[0xff; 32], &m32)),
+        named(
+            "exponent 0 (32 zero bytes), 1024-byte operands",
+            mx(&val(1024, 3), &[0; 32], &m1024),
+        ),
+        named(
+            "1024-byte fields with 1000 leading zero bytes",
+            mx(
+                &padded(val(24, 3)),
+                &padded(val(24, 9)),
+                &padded(odd(val(24, 11))),
+            ),
+        ),
+        named(
+            "two-limb modulus, 40-byte base",
+            mx(&val(40, 3), &val(40, 9), &odd(val(16, 11))),
+        ),
+        named(
+            "one-limb modulus, 64-byte exponent",
+            mx(&val(40, 3), &val(64, 9), &odd(val(8, 11))),
+        ),
+    ]
 }

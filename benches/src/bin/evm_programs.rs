@@ -1,0 +1,94 @@
+//! Checks every EVM program input of `benches/programs/` under every arithmetic (stock revm,
+//! uint256, num-bigint) and the Ed25519 series, then writes `DIR/programs.json` (typed in
+//! `testkit::evm_programs`), which the report and the Go harness read.
+//!
+//! Usage: `evm_programs --out DIR [--filter REGEX] [--quick]`. The filter selects the runs
+//! whose id `<program>/<input>` matches; a failed check exits with status 1 naming the run.
+
+use evm_benches::programs::{check_run, ed25519, outcome, Arith, FORK};
+use regex::Regex;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use testkit::evm_programs::{load_programs, ProgramsFile};
+use testkit::files::write_json;
+
+fn usage() -> ExitCode {
+    eprintln!("usage: evm_programs --out DIR [--filter REGEX] [--quick]");
+    ExitCode::from(2)
+}
+
+fn main() -> ExitCode {
+    let mut out = None;
+    let mut filter = None;
+    let mut quick = false;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--out" => out = args.next().map(PathBuf::from),
+            "--filter" => match args.next().map(|f| Regex::new(&f)) {
+                Some(Ok(re)) => filter = Some(re),
+                _ => return usage(),
+            },
+            "--quick" => quick = true,
+            _ => return usage(),
+        }
+    }
+    let Some(out) = out else { return usage() };
+    match run(&out, filter.as_ref(), quick) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(out: &std::path::Path, filter: Option<&Regex>, quick: bool) -> Result<(), String> {
+    let programs = load_programs()?;
+    let mut runs = Vec::new();
+    for p in &programs {
+        for input in p.named_inputs() {
+            let id = evm_benches::programs::run_id(p, &input);
+            if filter.is_some_and(|f| !f.is_match(&id)) {
+                continue;
+            }
+            let run = check_run(p, &input)?;
+            eprintln!("checked {id}: {} gas {}", run.status, run.gas_used);
+            runs.push(run);
+        }
+    }
+    // The Ed25519 series: a driver transaction of 2 calls under each EVM arithmetic, and the
+    // native multiplication, against the expected (x, y).
+    let mut series = Vec::new();
+    for contract in programs.iter().filter(|p| p.group() == "ed25519") {
+        let input = ed25519::series_input(contract)?;
+        let want = input.expected_output_hex.clone().unwrap_or_default();
+        for arith in [Arith::Stock, Arith::Uint256] {
+            let o = outcome(&ed25519::runner(arith, contract, &input, 2).run());
+            if o.status != "success" || hex::encode(&o.output) != want {
+                return Err(format!(
+                    "{} driver under {}: {} {}",
+                    contract.name,
+                    arith.name(),
+                    o.status,
+                    hex::encode(&o.output)
+                ));
+            }
+        }
+        let calldata = hex::decode(&input.calldata_hex).map_err(|e| e.to_string())?;
+        let native = ed25519::native(&ed25519::scalar(&calldata), 1);
+        let want = hex::decode(&want).map_err(|e| e.to_string())?;
+        if !ed25519::matches_affine(&native, &want) {
+            return Err("native base-point multiplication differs from the contract".into());
+        }
+        eprintln!("checked the {} series (driver and native)", contract.name);
+        series.push(ed25519::series_record(contract, quick)?);
+    }
+    let file = ProgramsFile {
+        fork: format!("{FORK:?}"),
+        impls: Arith::ALL.iter().map(|a| a.name().to_string()).collect(),
+        runs,
+        series,
+    };
+    write_json(&out.join("programs.json"), &file)
+}

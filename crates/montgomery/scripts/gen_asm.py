@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+"""Generates src/asm/kernels.rs: fully unrolled MULX/ADCX/ADOX Montgomery kernels for
+N = 4 and N = 6 limbs (evolved from evm384's former scripts/gen_mul_asm.py).
+
+Run from the crate root:
+    python3 scripts/gen_asm.py > src/asm/kernels.rs && cargo fmt -p montgomery
+
+Kernels, per width N (each bit-identical to the portable function named):
+  mul_full_N     portable::mul_mont          CIOS keeping every carry (any p, any input)
+  mul_nocarry_N  portable::mul_mont_nocarry  CIOS without the carry word (spare-bit p)
+  redc_full_N    portable::redc              REDC of lo, then + hi, one subtraction
+  redc_nocarry_N portable::redc, when p[N-1] < 2^63 - 1 (the rows cannot overflow then,
+                 for every lo: T + m*p < 2^(64N) + 2^63 * 2^(64N); so exact for every input)
+
+Register plan: rsi = a (or lo) pointer, rcx = b (or hi) pointer, rdi = pointer to
+[p0 .. p(N-1), n0] (the start of `Modulus<N>`, which is repr(C)), rdx = MULX multiplicand,
+rax / H = product low / high, t = the N+2 accumulator registers, renamed (rotated) after
+every reduction row. With N = 6 the pool runs out and H is rbx, which LLVM reserves: it is
+saved in xmm0 and restored.
+
+The formulas (T = running value, m = (T mod 2^64) * n0 mod 2^64):
+  full:    T = floor((T + a*b_i + m*p) / 2^64)            (T < 2^(64N+1) always)
+  nocarry: T = floor((T + a*b_i + m*p) / 2^64) mod 2^(64N)
+  final:   T - p if T >= p else T (low N limbs), by sbb and cmov.
+"""
+
+POOL = ["r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "rbx"]
+
+
+class Kernel:
+    def __init__(self, n, acc):
+        """`acc` accumulator registers: N+2 keeping every carry, N+1 without the carry word.
+        (Passing b's limbs in registers instead of memory was tried for 4 limbs: latency
+        and throughput within noise, so b stays behind its pointer.)"""
+        self.n = n
+        self.lines = []
+        self.t = POOL[:acc]
+        self.h = POOL[acc]
+        self.used = set(["rsi", "rcx", "rdi", "rdx", "rax"] + self.t + [self.h])
+
+    def load_row(self, i):
+        self.e(f"mov rdx, qword ptr [rcx + {8*i}]" if i else "mov rdx, qword ptr [rcx]")
+
+    def e(self, s):
+        self.lines.append(s)
+
+    def rotate(self):
+        self.t = self.t[1:] + self.t[:1]
+
+    # --- rows -------------------------------------------------------------------------
+    def first_row(self):
+        """T = a * b_0 into t[0..=N] (exact, N+1 limbs)."""
+        n, t = self.n, self.t
+        self.load_row(0)
+        self.e(f"mulx {t[1]}, {t[0]}, qword ptr [rsi]")
+        for j in range(1, n):
+            self.e(f"mulx {t[j+1]}, rax, qword ptr [rsi + {8*j}]")
+            self.e(f"{'add' if j == 1 else 'adc'} {t[j]}, rax")
+        self.e(f"adc {t[n]}, 0")
+
+    def mac_row(self, src, count, top_direct):
+        """t[j] += lo(rdx * src[j]) on the CF chain, t[j+1] += hi on the OF chain, for
+        j < count; with `top_direct` the last high half is written straight into t[count]
+        (which must be free) instead of being added to it."""
+        t, h = self.t, self.h
+        for j in range(count):
+            hi = t[j + 1] if top_direct and j == count - 1 else h
+            self.e(f"mulx {hi}, rax, qword ptr [{src} + {8*j}]")
+            self.e(f"adcx {t[j]}, rax")
+            if hi == h:
+                self.e(f"adox {t[j+1]}, {h}")
+
+    def mul_row_full(self, i):
+        """T (t[0..=N], t[N] in {0,1}) += a * b_i into t[0..=N+1]."""
+        n, t = self.n, self.t
+        self.load_row(i)
+        # zero the top; the xor also clears CF and OF, which breaks the flag dependency
+        # on the previous row (measured in evm384: dropping it costs ~15% latency)
+        self.e(f"xor {t[n+1]}, {t[n+1]}")
+        self.mac_row("rsi", n, top_direct=False)
+        self.e(f"adcx {t[n]}, {t[n+1]}")
+        self.e(f"adox {t[n+1]}, {t[n+1]}")
+        self.e(f"adc {t[n+1]}, 0")
+
+    def mul_row_nocarry(self, i):
+        """T (t[0..N]) += a * b_i into t[0..=N] (exact: the top limb cannot overflow)."""
+        n, t = self.n, self.t
+        self.load_row(i)
+        # clears CF and OF, which breaks the flag dependency on the previous row
+        self.e("xor eax, eax")
+        self.mac_row("rsi", n, top_direct=True)
+        self.e("mov eax, 0")
+        self.e(f"adox {t[n]}, rax")
+        self.e(f"adcx {t[n]}, rax")
+
+    def red_row(self, kind):
+        """T = floor((T + m*p) / 2^64), m = t[0] * n0 mod 2^64. `full`: T in t[0..=N+1]
+        (top already set), every carry kept. `wide`: T in t[0..=N], the carry out of limb
+        N dropped (mod 2^(64N) after the shift). `narrow`: T in t[0..N] (N limbs), exact
+        for a spare-bit p."""
+        n, t = self.n, self.t
+        self.e(f"mov rdx, qword ptr [rdi + {8*n}]")
+        self.e(f"imul rdx, {t[0]}")
+        self.e("xor eax, eax")
+        self.mac_row("rdi", n, top_direct=(kind == "narrow"))
+        self.e("mov eax, 0")
+        if kind == "narrow":
+            self.e(f"adox {t[n]}, rax")
+        self.e(f"adcx {t[n]}, rax")
+        if kind == "full":
+            # t[N+1] += OF + carry out of t[N]
+            self.e(f"adox {t[n+1]}, rax")
+            self.e(f"adc {t[n+1]}, 0")
+        self.rotate()
+
+    # --- final subtraction ---------------------------------------------------------------
+    def final(self, top):
+        """T = t[0..N] (+ t[N] as a top limb if `top`): T - p if T >= p else T."""
+        n, t = self.n, self.t
+        free = [r for r in ["rsi", "rcx", "rdx", "rax"] + t[n + (1 if top else 0):] + [self.h]]
+        s = free[:n]
+        for j in range(n):
+            self.e(f"mov {s[j]}, {t[j]}")
+        self.e(f"sub {s[0]}, qword ptr [rdi]")
+        for j in range(1, n):
+            self.e(f"sbb {s[j]}, qword ptr [rdi + {8*j}]")
+        if top:
+            self.e(f"sbb {t[n]}, 0")
+        # CF = 1 iff T < p: keep T, else T - p. (A mask select with and/xor instead of
+        # cmov was measured slower in evm384.)
+        for j in range(n):
+            self.e(f"cmovc {s[j]}, {t[j]}")
+        if "rbx" in s:
+            k = s.index("rbx")
+            self.e(f"mov {t[0]}, rbx")
+            s[k] = t[0]
+        self.out = s
+
+    # --- emission ----------------------------------------------------------------------
+    def emit(self, name, doc, args, ptr_regs):
+        n = self.n
+        save = "rbx" in self.used
+        body = (["movq xmm0, rbx"] if save else []) + self.lines + (["movq rbx, xmm0"] if save else [])
+        arg_list = ", ".join(f"{a}: &[u64; {n}]" for a in args)
+        print(f"/// {doc}")
+        print("///")
+        print("/// # Safety")
+        print(f"/// The CPU must support BMI2 and ADX; `pn` must be valid for reading {n + 1} limbs")
+        print(f"/// (`[p0, .., p{n-1}, n0]`).")
+        print("#[inline(always)]")
+        print(f"pub(super) unsafe fn {name}({arg_list}, pn: *const u64) -> [u64; {n}] {{")
+        print(f"    let ({', '.join(f'r{j}' for j in range(n))}): ({', '.join('u64' for _ in range(n))});")
+        print(f"    // SAFETY: the caller guarantees BMI2 and ADX and the {n + 1} limbs behind `pn`; the")
+        print(f"    // asm only reads the {n} limbs behind each reference and those, uses no stack")
+        print("    // and restores every register it is not given (rbx is saved in xmm0).")
+        print("    unsafe {")
+        print("        asm!(")
+        for l in body:
+            print(f'            "{l}",')
+        regs_out = {r: f"r{j}" for j, r in enumerate(self.out)}
+        inputs = {r: f"{a}.as_ptr()" for r, a in zip(ptr_regs, args)}
+        print('            in("rdi") pn,')
+        for r in ["rsi", "rcx", "rdx", "rax"] + POOL:
+            if r not in self.used or r == "rbx":
+                continue
+            if r in inputs:
+                print(f'            inout("{r}") {inputs[r]} => {regs_out.get(r, "_")},')
+            else:
+                print(f'            out("{r}") {regs_out.get(r, "_")},')
+        if save:
+            print('            out("xmm0") _,')
+        print("            options(pure, readonly, nostack),")
+        print("        );")
+        print("    }")
+        print(f"    [{', '.join(f'r{j}' for j in range(n))}]")
+        print("}")
+        print()
+
+
+def mul_kernel(n, nocarry):
+    k = Kernel(n, acc=n + 1 if nocarry else n + 2)
+    k.first_row()
+    if nocarry:
+        k.red_row("wide")
+        for i in range(1, n):
+            k.mul_row_nocarry(i)
+            k.red_row("wide")
+        k.final(top=False)
+        doc = f"`portable::mul_mont_nocarry` for {n} limbs."
+        k.emit(f"mul_nocarry_{n}", doc, ["a", "b"], ["rsi", "rcx"])
+    else:
+        k.e(f"xor {k.t[n+1]}, {k.t[n+1]}")
+        k.red_row("full")
+        for i in range(1, n):
+            k.mul_row_full(i)
+            k.red_row("full")
+        k.final(top=True)
+        doc = f"`portable::mul_mont` for {n} limbs."
+        k.emit(f"mul_full_{n}", doc, ["a", "b"], ["rsi", "rcx"])
+
+
+def redc_kernel(n, nocarry):
+    k = Kernel(n, acc=n + 2)
+    for j in range(n):
+        k.e(f"mov {k.t[j]}, qword ptr [rsi + {8*j}]")
+    if nocarry:
+        for _ in range(n):
+            k.red_row("narrow")
+    else:
+        k.e(f"xor {k.t[n]}, {k.t[n]}")
+        for _ in range(n):
+            k.e(f"xor {k.t[n+1]}, {k.t[n+1]}")
+            k.red_row("full")
+    # U (< 2^(64N)) + hi, with the carry in t[N]
+    t = k.t
+    if nocarry:
+        k.e(f"xor {t[n]}, {t[n]}")
+    k.e(f"add {t[0]}, qword ptr [rcx]")
+    for j in range(1, n):
+        k.e(f"adc {t[j]}, qword ptr [rcx + {8*j}]")
+    k.e(f"adc {t[n]}, 0")
+    k.final(top=True)
+    kind = "for a spare-bit `p`" if nocarry else "for any `p`"
+    k.emit(f"redc_{'nocarry' if nocarry else 'full'}_{n}", f"`portable::redc` for {n} limbs, {kind}.", ["lo", "hi"], ["rsi", "rcx"])
+
+
+print("// @generated by scripts/gen_asm.py -- do not edit by hand.")
+print("//! Generated MULX/ADCX/ADOX Montgomery kernels for 4 and 6 limbs (see scripts/gen_asm.py).")
+print()
+print("use core::arch::asm;")
+print()
+for n in (4, 6):
+    mul_kernel(n, nocarry=False)
+    mul_kernel(n, nocarry=True)
+    redc_kernel(n, nocarry=False)
+    redc_kernel(n, nocarry=True)

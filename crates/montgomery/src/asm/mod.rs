@@ -1,0 +1,199 @@
+//! x86_64 BMI2/ADX assembly (`core::arch::asm!`), behind the proof token [`Adx`].
+//!
+//! [`Adx`] can only be obtained from [`Adx::detect`] (run-time CPU feature detection), so
+//! its methods are safe. They run the generated MULX/ADCX/ADOX kernels for the widths
+//! that have one and the [`crate::portable`] code otherwise, and are bit-identical to
+//! the portable functions for every input.
+
+use core::arch::asm;
+use core::sync::atomic::{AtomicU8, Ordering};
+
+use crate::{portable, Modulus};
+
+/// Proof that the running CPU supports BMI2 and ADX (zero-sized, `Copy`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Adx {
+    _private: (),
+}
+
+/// Cached detection: 0 = not yet, 1 = absent, 2 = present.
+static DETECTED: AtomicU8 = AtomicU8::new(0);
+
+impl Adx {
+    /// Returns the token if the CPU supports BMI2 and ADX (CPUID leaf 7, cached; no_std).
+    #[inline]
+    pub fn detect() -> Option<Adx> {
+        let mut d = DETECTED.load(Ordering::Relaxed);
+        if d == 0 {
+            d = if cpu_has_bmi2_adx() { 2 } else { 1 };
+            DETECTED.store(d, Ordering::Relaxed);
+        }
+        (d == 2).then_some(Adx { _private: () })
+    }
+
+    /// The token without detection, for valgrind's constant-time check (valgrind's
+    /// emulated CPUID hides ADX although it executes ADX instructions).
+    ///
+    /// # Safety
+    /// The CPU must support BMI2 and ADX.
+    #[doc(hidden)]
+    pub unsafe fn new_unchecked() -> Adx {
+        Adx { _private: () }
+    }
+
+    /// [`crate::mul`]: the no-carry loop ([`portable::mul_mont_nocarry`]'s formula) when
+    /// `m` has a spare bit, else [`portable::mul_mont`]'s; bit-identical to
+    /// [`portable::mul`] for every input. Assembly for 4 and 6 limbs.
+    #[inline(always)]
+    pub fn mul<const N: usize>(self, a: &[u64; N], b: &[u64; N], m: &Modulus<N>) -> [u64; N] {
+        // operands swapped exactly as in `portable::mul` (see there why)
+        let pn = packed(m);
+        if m.has_spare_bit() {
+            kernel!(N, [b, a], pn, mul_nocarry_4, mul_nocarry_6);
+        } else {
+            kernel!(N, [b, a], pn, mul_full_4, mul_full_6);
+        }
+        portable::mul(a, b, m)
+    }
+
+    /// [`crate::square`] (the same kernel as [`Adx::mul`] with `b = a`).
+    #[inline(always)]
+    pub fn square<const N: usize>(self, a: &[u64; N], m: &Modulus<N>) -> [u64; N] {
+        self.mul(a, a, m)
+    }
+
+    /// [`crate::reduce`]: bit-identical to [`portable::redc`] for every input. Assembly for
+    /// 4 and 6 limbs (rows without the carry word when `m` has a spare bit, which cannot
+    /// overflow then).
+    #[inline(always)]
+    pub fn reduce<const N: usize>(self, lo: &[u64; N], hi: &[u64; N], m: &Modulus<N>) -> [u64; N] {
+        let pn = packed(m);
+        if m.has_spare_bit() {
+            kernel!(N, [lo, hi], pn, redc_nocarry_4, redc_nocarry_6);
+        } else {
+            kernel!(N, [lo, hi], pn, redc_full_4, redc_full_6);
+        }
+        portable::reduce(lo, hi, m)
+    }
+
+    /// [`portable::mul_mont`]'s formula with `m`'s `p` and `n0`, every carry kept: exact
+    /// for every input, reduced or not (what EVM384 needs). Assembly for 4 and 6 limbs.
+    #[inline(always)]
+    pub fn mul_mont_full<const N: usize>(
+        self,
+        a: &[u64; N],
+        b: &[u64; N],
+        m: &Modulus<N>,
+    ) -> [u64; N] {
+        kernel!(N, [a, b], packed(m), mul_full_4, mul_full_6);
+        portable::mul_mont(a, b, m.p(), m.n0())
+    }
+
+    /// [`portable::mul_mont`] for any `p` and `n0` (not necessarily a valid modulus).
+    /// Assembly for 4 and 6 limbs.
+    #[inline(always)]
+    pub fn mul_mont<const N: usize>(
+        self,
+        a: &[u64; N],
+        b: &[u64; N],
+        p: &[u64; N],
+        n0: u64,
+    ) -> [u64; N] {
+        if let Ok(p6) = <&[u64; 6]>::try_from(&p[..]) {
+            let pn = [p6[0], p6[1], p6[2], p6[3], p6[4], p6[5], n0];
+            kernel!(N, [a, b], pn.as_ptr(), mul_full_6);
+        }
+        if let Ok(p4) = <&[u64; 4]>::try_from(&p[..]) {
+            let pn = [p4[0], p4[1], p4[2], p4[3], n0];
+            kernel!(N, [a, b], pn.as_ptr(), mul_full_4);
+        }
+        portable::mul_mont(a, b, p, n0)
+    }
+
+    /// [`portable::add_mod`] (6 limbs in assembly, other widths portable).
+    #[inline(always)]
+    pub fn add_mod<const N: usize>(self, a: &[u64; N], b: &[u64; N], p: &[u64; N]) -> [u64; N] {
+        if let (Ok(a), Ok(b), Ok(p)) = (
+            <&[u64; 6]>::try_from(&a[..]),
+            <&[u64; 6]>::try_from(&b[..]),
+            <&[u64; 6]>::try_from(&p[..]),
+        ) {
+            if let Ok(r) = <[u64; N]>::try_from(&add_mod_6(a, b, p)[..]) {
+                return r;
+            }
+        }
+        portable::add_mod(a, b, p)
+    }
+
+    /// [`portable::sub_mod`] (6 limbs in assembly, other widths portable).
+    #[inline(always)]
+    pub fn sub_mod<const N: usize>(self, a: &[u64; N], b: &[u64; N], p: &[u64; N]) -> [u64; N] {
+        if let (Ok(a), Ok(b), Ok(p)) = (
+            <&[u64; 6]>::try_from(&a[..]),
+            <&[u64; 6]>::try_from(&b[..]),
+            <&[u64; 6]>::try_from(&p[..]),
+        ) {
+            if let Ok(r) = <[u64; N]>::try_from(&sub_mod_6(a, b, p)[..]) {
+                return r;
+            }
+        }
+        portable::sub_mod(a, b, p)
+    }
+}
+
+/// Pointer to `[p0, .., p(N-1), n0]`: the start of the `repr(C)` [`Modulus`], whose
+/// first two fields are `p: [u64; N]` and `n0: u64` (so `n0` is at offset `8N`). Derived
+/// from a reference to the whole struct, so it may read both fields.
+#[inline(always)]
+fn packed<const N: usize>(m: &Modulus<N>) -> *const u64 {
+    (m as *const Modulus<N>).cast::<u64>()
+}
+
+/// Returns from the enclosing function with the generated kernel of width `N` (one per
+/// listed width, 4 then 6) when `N` is that width; falls through otherwise. The
+/// `try_from`s fold away once `N` is known.
+macro_rules! kernel {
+    ($n:expr, [$x:expr, $y:expr], $pn:expr, $k4:ident, $k6:ident) => {
+        kernel!($n, [$x, $y], $pn, $k4);
+        kernel!($n, [$x, $y], $pn, $k6);
+    };
+    ($n:expr, [$x:expr, $y:expr], $pn:expr, $k:ident) => {
+        if let (Ok(x), Ok(y)) = (<&_>::try_from(&$x[..]), <&_>::try_from(&$y[..])) {
+            // SAFETY: the token proves BMI2 and ADX; the kernel's width equals `N` here
+            // (the conversions succeeded), and `$pn` points at `N + 1` readable limbs
+            // `[p, n0]` (see `packed`, or a local `[u64; N + 1]`).
+            let r = unsafe { kernels::$k(x, y, $pn) };
+            if let Ok(r) = <[u64; $n]>::try_from(&r[..]) {
+                return r;
+            }
+        }
+    };
+}
+use kernel;
+
+#[path = "kernels.rs"]
+mod kernels;
+
+mod addsub;
+use addsub::{add_mod_6, sub_mod_6};
+
+/// CPUID leaf 7 (sub-leaf 0), EBX bit 8 (BMI2) and bit 19 (ADX). Plain integer
+/// instructions, so no OS support (XSAVE state) is involved.
+fn cpu_has_bmi2_adx() -> bool {
+    use core::arch::x86_64::__cpuid_count;
+    let max_leaf = __cpuid_count(0, 0).eax;
+    if max_leaf < 7 {
+        return false;
+    }
+    let ebx = __cpuid_count(7, 0).ebx;
+    ebx & (1 << 8) != 0 && ebx & (1 << 19) != 0
+}
+
+/// Returns `x` unchanged, but the optimiser cannot know anything about the result (an
+/// empty `asm!` block: no instruction is emitted). Keeps mask selections branch-free.
+#[inline(always)]
+pub fn value_barrier(mut x: u64) -> u64 {
+    // SAFETY: an empty asm block that only "modifies" a register operand.
+    unsafe { asm!("/* {0} */", inout(reg) x, options(pure, nomem, nostack, preserves_flags)) };
+    x
+}

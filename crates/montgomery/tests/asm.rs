@@ -1,0 +1,180 @@
+//! The assembly path against the portable one, bit for bit, on every input kind (reduced
+//! or not, spare bit or not, wrong `n0`), both called explicitly; and the portable
+//! formulas on unreduced inputs against num-bigint models.
+#![cfg(target_arch = "x86_64")]
+
+mod common;
+
+use common::*;
+use montgomery::{asm::Adx, portable, Modulus};
+use num_bigint::BigUint;
+use num_traits::One;
+use proptest::prelude::*;
+
+/// The token; a test binary built with ADX enabled must find it. Says on stderr when the
+/// CPU lacks it (then only the portable path is checked, by the other tests).
+fn token() -> Option<Adx> {
+    let t = Adx::detect();
+    assert!(t.is_some() || !cfg!(target_feature = "adx"));
+    if t.is_none() {
+        eprintln!("montgomery: the CPU lacks BMI2/ADX; asm not tested");
+    }
+    t
+}
+
+/// An odd modulus > 1 from limbs; `full` sets the top bit.
+fn modulus<const N: usize>(mut x: [u64; N], full: bool) -> Modulus<N> {
+    x[0] |= 1;
+    if full {
+        x[N - 1] |= 1 << 63;
+    } else {
+        x[N - 1] >>= 2; // spare bit
+    }
+    if big(&x) == BigUint::one() {
+        x[0] = 3;
+    }
+    Modulus::new(x)
+}
+
+/// Operand kinds: 0, 1, p-1, p, p+1, random < p, random unreduced, 2^(64N)-1.
+fn operand<const N: usize>(kind: u8, p: &[u64; N], x: &[u64; N]) -> [u64; N] {
+    let (pb, r) = (big(p), r::<N>());
+    limbs(&match kind % 8 {
+        0 => BigUint::ZERO,
+        1 => BigUint::one(),
+        2 => &pb - 1u32,
+        3 => pb.clone(),
+        4 => &pb + 1u32,
+        5 => big(x) % &pb,
+        6 => big(x),
+        _ => r - 1u32,
+    })
+}
+
+fn check<const N: usize>(t: Adx, m: &Modulus<N>, a: &[u64; N], b: &[u64; N], n0: u64) {
+    let p = m.p();
+    assert_eq!(
+        t.mul(a, b, m),
+        portable::mul(a, b, m),
+        "mul {a:x?} {b:x?} {p:x?}"
+    );
+    assert_eq!(t.square(a, m), portable::square(a, m), "square");
+    assert_eq!(t.reduce(a, b, m), portable::reduce(a, b, m), "reduce");
+    assert_eq!(
+        t.mul_mont_full(a, b, m),
+        portable::mul_mont(a, b, p, m.n0()),
+        "full"
+    );
+    assert_eq!(
+        t.mul_mont(a, b, p, n0),
+        portable::mul_mont(a, b, p, n0),
+        "mul_mont n0"
+    );
+    assert_eq!(t.add_mod(a, b, p), portable::add_mod(a, b, p), "add");
+    assert_eq!(t.sub_mod(a, b, p), portable::sub_mod(a, b, p), "sub");
+}
+
+/// num-bigint model of `portable::mul_mont` (every carry kept), any input.
+fn model_mul_full<const N: usize>(a: &[u64; N], b: &[u64; N], p: &[u64; N], n0: u64) -> [u64; N] {
+    let (ab, pb, w) = (big(a), big(p), BigUint::one() << 64u32);
+    let mut t = BigUint::ZERO;
+    for &bi in b {
+        t += &ab * BigUint::from(bi);
+        let m = (&t % &w) * BigUint::from(n0) % &w;
+        t = (t + m * &pb) >> 64u32;
+    }
+    limbs(&if t >= pb { t - pb } else { t })
+}
+
+/// num-bigint model of `portable::mul_mont_nocarry`, any input.
+fn model_mul_nocarry<const N: usize>(
+    a: &[u64; N],
+    b: &[u64; N],
+    p: &[u64; N],
+    n0: u64,
+) -> [u64; N] {
+    let (ab, pb, w) = (big(a), big(p), BigUint::one() << 64u32);
+    let mut t = BigUint::ZERO;
+    for &bi in b {
+        t += &ab * BigUint::from(bi);
+        let m = (&t % &w) * BigUint::from(n0) % &w;
+        t = ((t + m * &pb) >> 64u32) % r::<N>();
+    }
+    limbs(&if t >= pb { t - pb } else { t })
+}
+
+/// num-bigint model of `portable::redc`, any input.
+fn model_redc<const N: usize>(lo: &[u64; N], hi: &[u64; N], p: &[u64; N], n0: u64) -> [u64; N] {
+    let (pb, w) = (big(p), BigUint::one() << 64u32);
+    let mut t = big(lo) + (big(hi) << (64 * N));
+    for i in 0..N {
+        let m = ((&t >> (64 * i)) % &w) * BigUint::from(n0) % &w;
+        t += (m * &pb) << (64 * i);
+    }
+    let u = t >> (64 * N);
+    limbs(&if u >= pb { u - pb } else { u })
+}
+
+fn check_models<const N: usize>(m: &Modulus<N>, a: &[u64; N], b: &[u64; N], n0: u64) {
+    let p = m.p();
+    assert_eq!(portable::mul_mont(a, b, p, n0), model_mul_full(a, b, p, n0));
+    assert_eq!(
+        portable::mul_mont_nocarry(a, b, p, n0),
+        model_mul_nocarry(a, b, p, n0)
+    );
+    assert_eq!(portable::redc(a, b, p, n0), model_redc(a, b, p, n0));
+    // add / sub formulas of the crate docs
+    let (x, y, pb, r) = (big(a), big(b), big(p), r::<N>());
+    let s = &x + &y;
+    let add = if s >= pb { (s - &pb) % &r } else { s };
+    assert_eq!(portable::add_mod(a, b, p), limbs(&add));
+    let sub = if x >= y {
+        &x - &y
+    } else {
+        (&x + &pb + &r - &y) % &r
+    };
+    assert_eq!(portable::sub_mod(a, b, p), limbs(&sub));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1024))]
+
+    #[test]
+    fn width_4(pl: [u64; 4], full: bool, ka: u8, kb: u8, x: [u64; 4], y: [u64; 4], n0: u64) {
+        let m = modulus(pl, full);
+        let (a, b) = (operand(ka, m.p(), &x), operand(kb, m.p(), &y));
+        check_models(&m, &a, &b, n0);
+        if let Some(t) = token() { check(t, &m, &a, &b, n0) }
+    }
+
+    #[test]
+    fn width_6(pl: [u64; 6], full: bool, ka: u8, kb: u8, x: [u64; 6], y: [u64; 6], n0: u64) {
+        let m = modulus(pl, full);
+        let (a, b) = (operand(ka, m.p(), &x), operand(kb, m.p(), &y));
+        check_models(&m, &a, &b, n0);
+        if let Some(t) = token() { check(t, &m, &a, &b, n0) }
+    }
+
+    #[test]
+    fn width_8(pl: [u64; 8], full: bool, ka: u8, kb: u8, x: [u64; 8], y: [u64; 8], n0: u64) {
+        let m = modulus(pl, full);
+        let (a, b) = (operand(ka, m.p(), &x), operand(kb, m.p(), &y));
+        check_models(&m, &a, &b, n0);
+        if let Some(t) = token() { check(t, &m, &a, &b, n0) }
+    }
+
+    #[test]
+    fn named_moduli(ka: u8, kb: u8, x: [u64; 6], y: [u64; 6], n0: u64) {
+        let bn = Modulus::new(hex::<4>(BN254_P));
+        let bls = Modulus::new(hex::<6>(BLS12_381_P));
+        let (x4, y4) = ([x[0], x[1], x[2], x[3]], [y[0], y[1], y[2], y[3]]);
+        let (a, b) = (operand(ka, bn.p(), &x4), operand(kb, bn.p(), &y4));
+        check_models(&bn, &a, &b, n0);
+        let (c, d) = (operand(ka, bls.p(), &x), operand(kb, bls.p(), &y));
+        check_models(&bls, &c, &d, n0);
+        if let Some(t) = token() {
+            check(t, &bn, &a, &b, n0);
+            check(t, &bls, &c, &d, n0);
+        }
+    }
+}

@@ -1,0 +1,344 @@
+//! Short-Weierstrass arithmetic for `y^2 = x^3 + b` (a = 0) over any of our fields: G1 over
+//! Fp and G2 (the twist) over Fp2 share these formulas.
+//!
+//! Jacobian `(X, Y, Z)` is the affine point `(X / Z^2, Y / Z^3)`; `Z = 0` is the point at
+//! infinity. Formulas: `dbl-2009-l`, `madd-2007-bl` and `add-2007-bl` of the Explicit-Formulas
+//! Database, with the exceptional cases (equal or opposite inputs, infinity) handled
+//! explicitly. Variable time (branches on public coordinates: precompile inputs are public).
+
+use super::fp::Fp;
+use super::fp2::Fp2;
+use core::ops::{Add, Mul, Neg, Sub};
+
+/// The field operations the curve formulas need (implemented by [`Fp`] and [`Fp2`]).
+pub trait Field:
+    Copy + PartialEq + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> + Neg<Output = Self>
+{
+    /// Zero.
+    const ZERO: Self;
+    /// One.
+    const ONE: Self;
+    /// `self^2`.
+    fn square(self) -> Self;
+    /// `2 self`.
+    fn double(self) -> Self;
+    /// Whether `self` is zero.
+    fn is_zero(self) -> bool;
+    /// `1 / self`, `None` for zero.
+    fn inverse(self) -> Option<Self>;
+}
+
+macro_rules! impl_field {
+    ($t:ty) => {
+        impl Field for $t {
+            const ZERO: Self = <$t>::ZERO;
+            const ONE: Self = <$t>::ONE;
+            #[inline(always)]
+            fn square(self) -> Self {
+                <$t>::square(self)
+            }
+            #[inline(always)]
+            fn double(self) -> Self {
+                <$t>::double(self)
+            }
+            #[inline(always)]
+            fn is_zero(self) -> bool {
+                <$t>::is_zero(self)
+            }
+            #[inline(always)]
+            fn inverse(self) -> Option<Self> {
+                <$t>::inverse(self)
+            }
+        }
+    };
+}
+impl_field!(Fp);
+impl_field!(Fp2);
+
+/// An affine point, or the point at infinity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Affine<F> {
+    /// x (zero for infinity).
+    pub x: F,
+    /// y (zero for infinity).
+    pub y: F,
+    /// Whether this is the point at infinity.
+    pub infinity: bool,
+}
+
+/// A point in Jacobian coordinates (`Z = 0`: infinity).
+#[derive(Clone, Copy, Debug)]
+pub struct Jacobian<F> {
+    /// X.
+    pub x: F,
+    /// Y.
+    pub y: F,
+    /// Z.
+    pub z: F,
+}
+
+impl<F: Field> Affine<F> {
+    /// The point at infinity.
+    pub const INFINITY: Self = Affine {
+        x: F::ZERO,
+        y: F::ZERO,
+        infinity: true,
+    };
+
+    /// The finite point `(x, y)` (not checked to be on a curve).
+    #[inline]
+    pub const fn new(x: F, y: F) -> Self {
+        Affine {
+            x,
+            y,
+            infinity: false,
+        }
+    }
+
+    /// Whether `(x, y)` satisfies `y^2 = x^3 + b` (true for infinity).
+    #[inline]
+    pub fn is_on_curve_with(&self, b: F) -> bool {
+        self.infinity || self.y.square() == self.x.square() * self.x + b
+    }
+
+    /// `-self`.
+    #[inline]
+    pub fn neg(&self) -> Self {
+        Affine {
+            x: self.x,
+            y: -self.y,
+            infinity: self.infinity,
+        }
+    }
+
+    /// `self + other` in affine coordinates with one inversion (the cheapest way when both
+    /// inputs and the output are affine, as in ECADD).
+    pub fn add_affine(&self, other: &Self) -> Self {
+        if self.infinity {
+            return *other;
+        }
+        if other.infinity {
+            return *self;
+        }
+        let lambda = if self.x == other.x {
+            // Equal x: Q = P or Q = -P. A y = 0 point (order 2) is P = -P.
+            if self.y != other.y || self.y.is_zero() {
+                return Self::INFINITY;
+            }
+            // Tangent slope 3 x^2 / (2 y).
+            let x2 = self.x.square();
+            match self.y.double().inverse() {
+                Some(inv) => (x2.double() + x2) * inv,
+                None => return Self::INFINITY,
+            }
+        } else {
+            match (other.x - self.x).inverse() {
+                Some(inv) => (other.y - self.y) * inv,
+                None => return Self::INFINITY,
+            }
+        };
+        let x3 = lambda.square() - self.x - other.x;
+        let y3 = lambda * (self.x - x3) - self.y;
+        Affine::new(x3, y3)
+    }
+}
+
+impl<F: Field> From<Affine<F>> for Jacobian<F> {
+    #[inline]
+    fn from(p: Affine<F>) -> Self {
+        if p.infinity {
+            Jacobian::INFINITY
+        } else {
+            Jacobian {
+                x: p.x,
+                y: p.y,
+                z: F::ONE,
+            }
+        }
+    }
+}
+
+impl<F: Field> Jacobian<F> {
+    /// The point at infinity `(1, 1, 0)`.
+    pub const INFINITY: Self = Jacobian {
+        x: F::ONE,
+        y: F::ONE,
+        z: F::ZERO,
+    };
+
+    /// Whether this is the point at infinity.
+    #[inline]
+    pub fn is_infinity(&self) -> bool {
+        self.z.is_zero()
+    }
+
+    /// `-self`.
+    #[inline]
+    pub fn neg(&self) -> Self {
+        Jacobian {
+            x: self.x,
+            y: -self.y,
+            z: self.z,
+        }
+    }
+
+    /// Whether `self` and `q` are the same point (cross-multiplied, no inversion).
+    pub fn eq_point(&self, q: &Self) -> bool {
+        match (self.is_infinity(), q.is_infinity()) {
+            (true, true) => true,
+            (false, false) => {
+                let z1z1 = self.z.square();
+                let z2z2 = q.z.square();
+                self.x * z2z2 == q.x * z1z1 && self.y * z2z2 * q.z == q.y * z1z1 * self.z
+            }
+            _ => false,
+        }
+    }
+
+    /// `2 * self` (`dbl-2009-l`: 2M + 5S).
+    #[inline]
+    pub fn double(&self) -> Self {
+        if self.is_infinity() {
+            return *self;
+        }
+        let a = self.x.square();
+        let b = self.y.square();
+        let c = b.square();
+        let d = ((self.x + b).square() - a - c).double();
+        let e = a.double() + a;
+        let f = e.square();
+        let x3 = f - d.double();
+        let y3 = e * (d - x3) - c.double().double().double();
+        let z3 = (self.y * self.z).double();
+        Jacobian {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
+    }
+
+    /// `self + q` for an affine `q` (`madd-2007-bl`: 7M + 4S).
+    #[inline]
+    pub fn add_mixed(&self, q: &Affine<F>) -> Self {
+        if q.infinity {
+            return *self;
+        }
+        if self.is_infinity() {
+            return Jacobian::from(*q);
+        }
+        let z1z1 = self.z.square();
+        let u2 = q.x * z1z1;
+        let s2 = q.y * self.z * z1z1;
+        let h = u2 - self.x;
+        let rr = (s2 - self.y).double();
+        if h.is_zero() {
+            return if rr.is_zero() {
+                self.double()
+            } else {
+                Self::INFINITY
+            };
+        }
+        let hh = h.square();
+        let i = hh.double().double();
+        let j = h * i;
+        let v = self.x * i;
+        let x3 = rr.square() - j - v.double();
+        let y3 = rr * (v - x3) - (self.y * j).double();
+        let z3 = (self.z + h).square() - z1z1 - hh;
+        Jacobian {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
+    }
+
+    /// `self + q` (`add-2007-bl`: 11M + 5S).
+    #[inline]
+    pub fn add(&self, q: &Self) -> Self {
+        if q.is_infinity() {
+            return *self;
+        }
+        if self.is_infinity() {
+            return *q;
+        }
+        let z1z1 = self.z.square();
+        let z2z2 = q.z.square();
+        let u1 = self.x * z2z2;
+        let u2 = q.x * z1z1;
+        let s1 = self.y * q.z * z2z2;
+        let s2 = q.y * self.z * z1z1;
+        let h = u2 - u1;
+        let rr = (s2 - s1).double();
+        if h.is_zero() {
+            return if rr.is_zero() {
+                self.double()
+            } else {
+                Self::INFINITY
+            };
+        }
+        let i = h.double().square();
+        let j = h * i;
+        let v = u1 * i;
+        let x3 = rr.square() - j - v.double();
+        let y3 = rr * (v - x3) - (s1 * j).double();
+        let z3 = ((self.z + q.z).square() - z1z1 - z2z2) * h;
+        Jacobian {
+            x: x3,
+            y: y3,
+            z: z3,
+        }
+    }
+
+    /// `[k] self` for a little-endian 64-bit `k`, by double-and-add from the top bit.
+    pub fn mul_u64(&self, k: u64) -> Self {
+        let mut acc = Self::INFINITY;
+        for i in (0..64 - k.leading_zeros()).rev() {
+            acc = acc.double();
+            if (k >> i) & 1 == 1 {
+                acc = acc.add(self);
+            }
+        }
+        acc
+    }
+
+    /// The affine point (one inversion).
+    #[inline]
+    pub fn to_affine(&self) -> Affine<F> {
+        match self.z.inverse() {
+            None => Affine::INFINITY,
+            Some(zinv) => {
+                let zinv2 = zinv.square();
+                Affine::new(self.x * zinv2, self.y * zinv2 * zinv)
+            }
+        }
+    }
+}
+
+/// Affine forms of `points` with one shared inversion (Montgomery's trick); infinity stays
+/// infinity.
+pub fn batch_to_affine<F: Field, const K: usize>(points: &[Jacobian<F>; K]) -> [Affine<F>; K] {
+    let mut out = [Affine::INFINITY; K];
+    // prefix[i] = product of the non-zero z of points[..i].
+    let mut prefix = [F::ONE; K];
+    let mut acc = F::ONE;
+    for (i, p) in points.iter().enumerate() {
+        prefix[i] = acc;
+        if !p.is_infinity() {
+            acc = acc * p.z;
+        }
+    }
+    let Some(mut inv) = acc.inverse() else {
+        return out;
+    };
+    for i in (0..K).rev() {
+        let p = &points[i];
+        if p.is_infinity() {
+            continue;
+        }
+        let zinv = inv * prefix[i];
+        inv = inv * p.z;
+        let zinv2 = zinv.square();
+        out[i] = Affine::new(p.x * zinv2, p.y * zinv2 * zinv);
+    }
+    out
+}

@@ -1,0 +1,65 @@
+//! Row kernels of MODEXP's Montgomery arithmetic: `r += a · b` for a limb string `a` and one
+//! limb `b`, the step every n-limb product, squaring and reduction is made of.
+//!
+//! [`Rows`] picks the implementation once per call: the MULX/ADCX/ADOX assembly of
+//! [`super::rows_x86`] when the CPU has BMI2 and ADX, else the portable loop. Both give the same
+//! limbs for every input (tested limb for limb in `tests`).
+
+use uint256::algorithms::mul::mac;
+
+/// The row kernels to use: the portable loop, or the x86-64 assembly (holding the proof that
+/// the CPU supports it).
+#[derive(Clone, Copy, Debug)]
+pub enum Rows {
+    /// Portable Rust (`u128` products).
+    Portable,
+    /// MULX/ADCX/ADOX assembly; the token proves BMI2 and ADX were detected.
+    #[cfg(target_arch = "x86_64")]
+    Adx(super::rows_x86::Adx),
+}
+
+impl Rows {
+    /// The fastest kernels this CPU supports (detected at run time).
+    pub fn detect() -> Self {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(token) = super::rows_x86::Adx::detect() {
+            return Rows::Adx(token);
+        }
+        Rows::Portable
+    }
+
+    /// `r[..a.len()] += a · b`; returns the carry limb (the sum's limb at `a.len()`).
+    /// Panics if `r` is shorter than `a` (a caller bug).
+    #[inline]
+    pub fn addmul_1(self, r: &mut [u64], a: &[u64], b: u64) -> u64 {
+        let r = &mut r[..a.len()];
+        match self {
+            Rows::Portable => addmul_1(r, a, b, 0),
+            #[cfg(target_arch = "x86_64")]
+            Rows::Adx(token) => {
+                let split = a.len() & !3;
+                let carry = token.addmul_1_x4(&mut r[..split], &a[..split], b);
+                addmul_1(&mut r[split..], &a[split..], b, carry)
+            }
+        }
+    }
+}
+
+/// `r[..a.len()] += a · b + carry` (portable); returns the carry limb.
+#[inline]
+pub fn addmul_1(r: &mut [u64], a: &[u64], b: u64, mut carry: u64) -> u64 {
+    for (ri, &ai) in r.iter_mut().zip(a) {
+        (*ri, carry) = mac(ai, b, *ri, carry);
+    }
+    carry
+}
+
+/// `r[..a.len()] = a · b`; returns the carry limb.
+#[inline]
+pub fn mul_1(r: &mut [u64], a: &[u64], b: u64) -> u64 {
+    let mut carry = 0;
+    for (ri, &ai) in r.iter_mut().zip(a) {
+        (*ri, carry) = mac(ai, b, 0, carry);
+    }
+    carry
+}

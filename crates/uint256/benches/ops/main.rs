@@ -1,0 +1,45 @@
+//! Every EVM op by operand-size class: ours vs ruint (as revm 43's instruction bodies use it)
+//! vs num-bigint, on the same pre-generated operands.
+//!
+//! Each benchmark runs a batch of `N` operand tuples; divide the reported time by `N` for the
+//! per-op time (`benches/table.py` does this and prints the ours/ruint table). Groups are named
+//! `op` or `op/class` (the classes are described in each module), each with the functions
+//! `ours`, `ruint` and `num-bigint`, measured one after the other in the same run.
+//!
+//! On a loaded machine, `UINT256_INTERLEAVED=all cargo bench -p uint256 --bench ops` (or a
+//! substring of the group names instead of `all`) times ours and ruint in alternating passes
+//! instead and prints the ours/ruint table directly (`harness::interleave`).
+
+mod arith;
+mod bitwise;
+mod exp;
+mod harness;
+mod peer;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+
+fn benches(c: &mut Criterion) {
+    if std::env::var_os("UINT256_INTERLEAVED").is_some() {
+        println!(
+            "| {:<18} | {:>8} | {:>8} | {:>6} |",
+            "op/class", "ours ns", "ruint ns", "ratio"
+        );
+        println!(
+            "|{}|{}|{}|{}|",
+            "-".repeat(20),
+            "-".repeat(10),
+            "-".repeat(10),
+            "-".repeat(8)
+        );
+    }
+    arith::benches(c);
+    exp::benches(c);
+    bitwise::benches(c);
+}
+
+criterion_group! {
+    name = ops;
+    config = harness::config();
+    targets = benches
+}
+criterion_main!(ops);
