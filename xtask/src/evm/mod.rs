@@ -188,14 +188,7 @@ fn measure(root: &Path, args: &Args, out: &Path) -> Result<(), String> {
 
 /// The report of the run in `dir`, from `dir` alone.
 fn load(dir: &Path) -> Result<report::Report, String> {
-    let run_json = dir.join("run.json");
-    if !run_json.is_file() {
-        return Err(format!(
-            "{} has no run.json: not the result directory of a `cargo xtask evm` run",
-            dir.display()
-        ));
-    }
-    let manifest: RunManifest = read_json(&run_json)?;
+    let manifest = RunManifest::read(dir, "evm")?;
     let programs: ProgramsFile = read_json(&dir.join("programs.json"))?;
     let crit = data::read_run(dir, &manifest)?;
     let geth = if manifest.geth {

@@ -3,6 +3,8 @@
 //! results are exactly this run's (see [`super::data::read_run`]).
 
 use serde::{Deserialize, Serialize};
+use std::path::Path;
+use testkit::files::read_json;
 
 /// The contents of `run.json`.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
@@ -25,4 +27,19 @@ pub struct RunManifest {
     pub expected: Vec<String>,
     /// Whether go-ethereum was measured (its results are in `geth.json`).
     pub geth: bool,
+}
+
+impl RunManifest {
+    /// Reads `DIR/run.json`; an error naming `command` (`gas`, `evm`) when DIR has none, since
+    /// then DIR is not the result directory of a `cargo xtask <command>` run.
+    pub fn read(dir: &Path, command: &str) -> Result<Self, String> {
+        let path = dir.join("run.json");
+        if !path.is_file() {
+            return Err(format!(
+                "{} has no run.json: not the result directory of a `cargo xtask {command}` run",
+                dir.display()
+            ));
+        }
+        read_json(&path)
+    }
 }

@@ -314,14 +314,7 @@ fn measure(root: &Path, args: &Args, out: &Path, filter: Option<String>) -> Resu
 
 /// The report of the run whose results are in `dir`, read from `dir` alone.
 fn load_report(dir: &Path, args: &Args, filter: Option<&Regex>) -> Result<report::Report, String> {
-    let manifest_path = dir.join("run.json");
-    if !manifest_path.is_file() {
-        return Err(format!(
-            "{} has no run.json: not the result directory of a `cargo xtask gas` run",
-            dir.display()
-        ));
-    }
-    let manifest: RunManifest = read_json(&manifest_path)?;
+    let manifest = RunManifest::read(dir, "gas")?;
     let cases: CasesFile = read_json(&dir.join("cases.json"))?;
     let machine: Machine = read_json(&dir.join("machine.json"))?;
     let allocs: Vec<AllocRow> = read_json(&dir.join("alloc.json"))?;
