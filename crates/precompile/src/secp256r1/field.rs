@@ -1,9 +1,8 @@
 //! Just enough secp256r1 base-field arithmetic to decide whether an affine point is on the
-//! curve, on the stack: Montgomery multiplication modulo p on four 64-bit limbs. It lets
-//! P256VERIFY reject a bad key before anything is allocated for aws-lc.
+//! curve, on the stack, with the shared `montgomery` kernel (four limbs). It lets P256VERIFY
+//! reject a bad key before anything is allocated for aws-lc.
 
-use uint256::algorithms::add::{adc, sbb};
-use uint256::algorithms::mul::mac;
+use montgomery::Modulus;
 
 /// Four little-endian 64-bit limbs.
 type Limbs = [u64; 4];
@@ -15,6 +14,9 @@ const P: Limbs = [
     0x0000_0000_0000_0000,
     0xffff_ffff_0000_0001,
 ];
+
+/// The kernel's constants for p.
+const FIELD: Modulus<4> = Modulus::new(P);
 
 /// `3 * 2^-256 mod p`: the curve's `-a` at the scale of one Montgomery product.
 const THREE_OVER_R: Limbs = [
@@ -40,74 +42,9 @@ fn limbs(be: &[u8; 32]) -> Limbs {
     })
 }
 
-/// `a - b` over four limbs and the borrow out.
-fn sub(a: &Limbs, b: &Limbs) -> (Limbs, bool) {
-    let mut out = [0u64; 4];
-    let mut borrow = false;
-    for i in 0..4 {
-        (out[i], borrow) = sbb(a[i], b[i], borrow);
-    }
-    (out, borrow)
-}
-
-/// `a + b mod p` for `a, b < p`.
-fn add_mod(a: &Limbs, b: &Limbs) -> Limbs {
-    let mut sum = [0u64; 4];
-    let mut carry = false;
-    for i in 0..4 {
-        (sum[i], carry) = adc(a[i], b[i], carry);
-    }
-    let (reduced, borrow) = sub(&sum, &P);
-    if carry || !borrow {
-        reduced
-    } else {
-        sum
-    }
-}
-
-/// `a - b mod p` for `a, b < p`.
-fn sub_mod(a: &Limbs, b: &Limbs) -> Limbs {
-    let (diff, borrow) = sub(a, b);
-    if !borrow {
-        return diff;
-    }
-    let mut out = [0u64; 4];
-    let mut carry = false;
-    for i in 0..4 {
-        (out[i], carry) = adc(diff[i], P[i], carry);
-    }
-    out
-}
-
-/// `a * b * 2^-256 mod p` for `a, b < p` (CIOS Montgomery multiplication; since
-/// `p = -1 mod 2^64`, the reduction factor of each step is the low limb itself).
+/// `a * b * 2^-256 mod p` for `a, b < p`.
 fn mont_mul(a: &Limbs, b: &Limbs) -> Limbs {
-    let mut t = [0u64; 6];
-    for &bi in b {
-        let mut c = 0;
-        for j in 0..4 {
-            (t[j], c) = mac(a[j], bi, t[j], c);
-        }
-        let (s, carry) = adc(t[4], c, false);
-        t[4] = s;
-        t[5] = u64::from(carry);
-        let m = t[0];
-        let (_, mut c) = mac(m, P[0], t[0], 0);
-        for j in 1..4 {
-            (t[j - 1], c) = mac(m, P[j], t[j], c);
-        }
-        let (s, carry) = adc(t[4], c, false);
-        t[3] = s;
-        t[4] = t[5] + u64::from(carry);
-    }
-    // t < 2p: one conditional subtraction.
-    let low = [t[0], t[1], t[2], t[3]];
-    let (reduced, borrow) = sub(&low, &P);
-    if t[4] != 0 || !borrow {
-        reduced
-    } else {
-        low
-    }
+    montgomery::mul(a, b, &FIELD)
 }
 
 /// Whether the big-endian coordinates `(x, y)`, both below p, satisfy
@@ -117,8 +54,8 @@ fn mont_mul(a: &Limbs, b: &Limbs) -> Limbs {
 pub(crate) fn is_on_curve(x: &[u8; 32], y: &[u8; 32]) -> bool {
     let (x, y) = (limbs(x), limbs(y));
     let lhs = mont_mul(&mont_mul(&y, &y), &[1, 0, 0, 0]);
-    let x2_minus_3 = sub_mod(&mont_mul(&x, &x), &THREE_OVER_R);
-    let rhs = add_mod(&mont_mul(&x2_minus_3, &x), &B_OVER_R2);
+    let x2_minus_3 = montgomery::sub(&mont_mul(&x, &x), &THREE_OVER_R, &FIELD);
+    let rhs = montgomery::add(&mont_mul(&x2_minus_3, &x), &B_OVER_R2, &FIELD);
     lhs == rhs
 }
 
@@ -181,22 +118,6 @@ mod tests {
             let below_p = |v: &[u8; 32]| v < &super::super::P;
             prop_assume!(below_p(&x) && below_p(&y));
             prop_assert_eq!(is_on_curve(&x, &y), p256_says(&x, &y));
-        }
-
-        #[test]
-        fn mont_mul_against_num_bigint(a in any::<[u8; 32]>(), b in any::<[u8; 32]>()) {
-            let p = big(&P);
-            let (a, b) = (limbs(&a), limbs(&b));
-            let (a, b) = (big(&a) % &p, big(&b) % &p);
-            let to_limbs = |v: &BigUint| -> Limbs {
-                let mut d = v.to_u64_digits();
-                d.resize(4, 0);
-                d.try_into().unwrap()
-            };
-            let got = big(&mont_mul(&to_limbs(&a), &to_limbs(&b)));
-            prop_assert!(got < p);
-            let r = BigUint::from(1u8) << 256;
-            prop_assert_eq!(got * r % &p, a * b % &p);
         }
     }
 }
