@@ -7,7 +7,7 @@
 //! gas before computing (OutOfGas), then replace the operands by the result in place. The
 //! static gas of every opcode stays in revm's gas table, which is not touched.
 
-use crate::ops::{Uint256Ops, WordOps};
+use crate::ops::{Uint256Ops, Word, WordOps};
 use revm::bytecode::opcode;
 use revm::context::Evm;
 use revm::handler::instructions::EthInstructions;
@@ -87,6 +87,36 @@ macro_rules! binary {
     };
 }
 
+/// An instruction `fn $name` computing `top = O::$op(a, top)` only when `$needed(&a, &top)`; the
+/// other inputs leave `top` unchanged because it already is the result (x / 0 = 0, x % 0 = 0,
+/// SIGNEXTEND from byte 31 or above is x). Not writing matters in an interpreter: the next
+/// instruction reads the slot back, and a freshly written word costs a store-forwarding stall
+/// (as revm's own bodies, which skip these writes too).
+macro_rules! binary_unless_identity {
+    ($name:ident, $op:ident, $needed:expr) => {
+        fn $name<O: WordOps, IT: InterpreterTypes, H: ?Sized>(
+            ctx: InstructionContext<'_, H, IT>,
+        ) -> InstructionExecResult {
+            pop_top!([a], top, ctx);
+            if $needed(&a, &*top) {
+                *top = O::$op(a, *top);
+            }
+            Ok(())
+        }
+    };
+}
+
+/// Whether a divisor is non-zero (DIV and MOD by zero give zero: the divisor itself).
+fn divisor_nonzero(_: &Word, divisor: &Word) -> bool {
+    !divisor.is_zero()
+}
+
+/// Whether SIGNEXTEND's byte index is below 31 (from 31 on, the value is unchanged).
+fn extends_below_top_byte(index: &Word, _: &Word) -> bool {
+    let [low, rest @ ..] = index.as_limbs();
+    rest.iter().all(|&l| l == 0) && *low < 31
+}
+
 /// An instruction `fn $name` computing `top = O::$op(top)`, after the spec check `$spec`.
 macro_rules! unary {
     ($name:ident, $op:ident $(, $spec:ident)?) => {
@@ -117,13 +147,13 @@ macro_rules! ternary {
 binary!(add, add);
 binary!(mul, mul);
 binary!(sub, sub);
-binary!(div, div);
+binary_unless_identity!(div, div, divisor_nonzero);
 binary!(sdiv, sdiv);
-binary!(rem, rem);
+binary_unless_identity!(rem, rem, divisor_nonzero);
 binary!(smod, smod);
 ternary!(addmod, addmod);
 ternary!(mulmod, mulmod);
-binary!(signextend, signextend);
+binary_unless_identity!(signextend, signextend, extends_below_top_byte);
 binary!(lt, lt);
 binary!(gt, gt);
 binary!(slt, slt);
