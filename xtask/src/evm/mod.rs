@@ -18,7 +18,7 @@ use crate::gas::threads::Pinning;
 use crate::gas::{clear_previous_run, data, listed_ids, now_unix, result_dir};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode};
+use std::process::ExitCode;
 use testkit::evm_programs::ProgramsFile;
 use testkit::files::{read_json, write_json, GethFile};
 
@@ -93,23 +93,9 @@ fn measure(root: &Path, args: &Args, out: &Path) -> Result<(), String> {
     clear_previous_run(out, &RUN_FILES)?;
     let crit = out.join("criterion");
     let started_unix = now_unix();
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let cargo_cmd = |pinned: bool, sub: &[&str]| {
-        let mut c = if pinned {
-            pinning.command(&cargo)
-        } else {
-            Command::new(&cargo)
-        };
-        c.current_dir(root)
-            .args(sub)
-            .env("CRITERION_HOME", &crit)
-            .env("EVM_BENCH_CLOCK", "cpu")
-            .env("CARGO_TERM_COLOR", "never");
-        if args.quick {
-            c.env("EVM_BENCH_QUICK", "1");
-        } else {
-            c.env_remove("EVM_BENCH_QUICK");
-        }
+        let mut c = pinning.bench_cargo(pinned, root, &crit, "cpu", args.quick);
+        c.args(sub);
         c
     };
     let bench = ["bench", "-p", "evm-benches", "--bench", "evm_programs"];

@@ -24,7 +24,7 @@ use regex::Regex;
 use run::{output, with_progress, with_spinner, CriterionParser};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode};
+use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
 use testkit::files::{read_json, write_json, AllocRow, CasesFile, GethFile, Machine, ANCHOR_CASE};
 use threads::Pinning;
@@ -190,29 +190,14 @@ fn measure(root: &Path, args: &Args, out: &Path, filter: Option<String>) -> Resu
     fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     clear_previous_run(out, &RUN_FILES)?;
     let started_unix = now_unix();
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let crit_home = out.join("criterion");
     // One thread: the process's CPU time is the call's time on an idle core, whatever else
     // shares the machine. More threads: CPU time would sum them, so wall time.
     let clock = if pinning.threads == 1 { "cpu" } else { "wall" };
     // Builds use every CPU; the measured processes only the pinned ones.
     let cargo_cmd = |pinned: bool, sub: &[&str]| {
-        let mut c = if pinned {
-            pinning.command(&cargo)
-        } else {
-            Command::new(&cargo)
-        };
-        c.current_dir(root)
-            .args(sub)
-            .env("EVM_BENCH_FORK", &args.fork)
-            .env("CRITERION_HOME", &crit_home)
-            .env("EVM_BENCH_CLOCK", clock)
-            .env("CARGO_TERM_COLOR", "never");
-        if args.quick {
-            c.env("EVM_BENCH_QUICK", "1");
-        } else {
-            c.env_remove("EVM_BENCH_QUICK");
-        }
+        let mut c = pinning.bench_cargo(pinned, root, &crit_home, clock, args.quick);
+        c.args(sub).env("EVM_BENCH_FORK", &args.fork);
         c
     };
     let benches = ["precompiles", "scaling"];

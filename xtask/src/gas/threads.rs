@@ -7,6 +7,7 @@
 //! is also the affinity. So the benches, the `cases` binary and the Go program run under
 //! `taskset --cpu-list` with `threads` CPUs, and with `GOMAXPROCS=threads`.
 
+use std::path::Path;
 use std::process::Command;
 
 /// The CPUs the measured processes run on.
@@ -92,6 +93,35 @@ impl Pinning {
             None => Command::new(program),
         };
         c.env("GOMAXPROCS", self.threads.to_string());
+        c
+    }
+
+    /// `cargo` in `root` as the reports run it: under this pinning when `pinned` (the measured
+    /// processes) or on every CPU (builds), with criterion's home, the bench clock (`cpu` or
+    /// `wall`) and quick mode set in the environment, and no colour.
+    pub fn bench_cargo(
+        &self,
+        pinned: bool,
+        root: &Path,
+        criterion_home: &Path,
+        clock: &str,
+        quick: bool,
+    ) -> Command {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let mut c = if pinned {
+            self.command(&cargo)
+        } else {
+            Command::new(&cargo)
+        };
+        c.current_dir(root)
+            .env("CRITERION_HOME", criterion_home)
+            .env("EVM_BENCH_CLOCK", clock)
+            .env("CARGO_TERM_COLOR", "never");
+        if quick {
+            c.env("EVM_BENCH_QUICK", "1");
+        } else {
+            c.env_remove("EVM_BENCH_QUICK");
+        }
         c
     }
 }

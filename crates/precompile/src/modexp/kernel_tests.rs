@@ -5,25 +5,9 @@
 use super::arith::modexp_with;
 use super::mont::Mont;
 use super::rows::{self, Rows};
+use super::tests::oracle;
 use num_bigint::BigUint;
 use proptest::prelude::*;
-
-/// num-bigint's `base^exp mod modulus`, `modulus.len()` bytes (zeros for a zero modulus).
-fn oracle(base: &[u8], exp: &[u8], modulus: &[u8]) -> Vec<u8> {
-    let m = BigUint::from_bytes_be(modulus);
-    let mut out = vec![0u8; modulus.len()];
-    if m == BigUint::ZERO {
-        return out;
-    }
-    let r = BigUint::from_bytes_be(base)
-        .modpow(&BigUint::from_bytes_be(exp), &m)
-        .to_bytes_be();
-    if r != [0] {
-        let n = out.len();
-        out[n - r.len()..].copy_from_slice(&r);
-    }
-    out
-}
 
 /// Every kernel this machine can run: the portable one and, when detected, the assembly.
 fn kernels() -> Vec<Rows> {

@@ -29,7 +29,9 @@ fn header(base_len: u64, exp_len: u64, mod_len: u64, exp_head: &[u8]) -> Vec<u8>
     v
 }
 
-fn oracle(base: &[u8], exp: &[u8], modulus: &[u8]) -> Vec<u8> {
+/// num-bigint's `base^exp mod modulus`, `modulus.len()` bytes (zeros for a zero modulus): the one
+/// MODEXP oracle of the unit tests.
+pub(super) fn oracle(base: &[u8], exp: &[u8], modulus: &[u8]) -> Vec<u8> {
     let m = BigUint::from_bytes_be(modulus);
     let mut out = vec![0u8; modulus.len()];
     if m == BigUint::ZERO {
