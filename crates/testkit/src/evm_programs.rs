@@ -1,5 +1,5 @@
 //! The EVM benchmark programs of `benches/programs/` (evmone's benchmark set, the synthetic
-//! opcode loops and the Ed25519 contract, copied from `../shared/evm-benchmarks/`; sources and
+//! opcode loops and the Ed25519 contract, kept in the repository; upstream sources, commits and
 //! licenses in `benches/programs/README.md`), and `programs.json`, the checked list of runs that
 //! `cargo xtask evm` hands from the checking binary to the report and to the Go harness.
 
