@@ -1,6 +1,7 @@
 //! Montgomery multiplication latency and throughput: ours (assembly chosen at run time,
 //! and the portable path) against ark-ff's BN254 `Fq` multiplication (4 limbs) and blst's
-//! `blst_fp_mul` (6 limbs, BLS12-381), all in the same run.
+//! `blst_fp_mul` (6 limbs, BLS12-381), all in the same run; and 8 limbs (512-bit moduli
+//! with and without the top bit, MODEXP's widest fixed width), assembly against portable.
 //!
 //! Criterion times `LAT_N` dependent multiplications (each result feeds the next: latency)
 //! and `TP_N` independent ones (throughput). Then a cycles table: min over 300 interleaved
@@ -107,6 +108,49 @@ fn bls() -> &'static Modulus<6> {
     M.get_or_init(|| Modulus::new(common::hex(common::BLS12_381_P)))
 }
 
+/// A 512-bit odd modulus from fixed pseudo-random limbs: top bit set (`full`, every-carry
+/// kernel) or the top two bits clear (spare bit, no-carry kernel).
+fn m8(full: bool) -> Modulus<8> {
+    let mut p = clock::values(5, 1, &[u64::MAX; 8])[0];
+    p[0] |= 1;
+    p[7] = if full { p[7] | 1 << 63 } else { p[7] >> 2 };
+    Modulus::new(p)
+}
+
+fn m8_full() -> &'static Modulus<8> {
+    static M: OnceLock<Modulus<8>> = OnceLock::new();
+    M.get_or_init(|| m8(true))
+}
+
+fn m8_spare() -> &'static Modulus<8> {
+    static M: OnceLock<Modulus<8>> = OnceLock::new();
+    M.get_or_init(|| m8(false))
+}
+
+fn imps8_full() -> Vec<Imp<8>> {
+    vec![
+        imp!("ours", 8, m = m8_full(), |a, b| montgomery::mul(a, b, m)),
+        imp!(
+            "ours-mul_mont(modexp)",
+            8,
+            m = (adx(), m8_full()),
+            |a, b| m.0.mul_mont(a, b, m.1.p(), m.1.n0())
+        ),
+        imp!("ours-portable", 8, m = m8_full(), |a, b| portable::mul(
+            a, b, m
+        )),
+    ]
+}
+
+fn imps8_spare() -> Vec<Imp<8>> {
+    vec![
+        imp!("ours", 8, m = m8_spare(), |a, b| montgomery::mul(a, b, m)),
+        imp!("ours-portable", 8, m = m8_spare(), |a, b| portable::mul(
+            a, b, m
+        )),
+    ]
+}
+
 fn imps4() -> Vec<Imp<4>> {
     vec![
         imp!("ours", 4, m = bn254(), |a, b| montgomery::mul(a, b, m)),
@@ -209,16 +253,24 @@ fn table<const N: usize>(
     black_box((x, outs));
 }
 
+/// Left and right operands of the throughput loops.
+type Operands<const N: usize> = (Vec<[u64; N]>, Vec<[u64; N]>);
+
+/// Two lists of `TP_N` operands below `p`, from seeds `seed` and `seed + 1`.
+fn operands<const N: usize>(seed: u64, p: &[u64; N]) -> Operands<N> {
+    (
+        clock::values(seed, TP_N, p),
+        clock::values(seed + 1, TP_N, p),
+    )
+}
+
 fn main() {
     let (i4, i6) = (imps4(), imps6());
-    let (x4, y4) = (
-        clock::values(1, TP_N, bn254().p()),
-        clock::values(2, TP_N, bn254().p()),
-    );
-    let (x6, y6) = (
-        clock::values(3, TP_N, bls().p()),
-        clock::values(4, TP_N, bls().p()),
-    );
+    let (i8f, i8s) = (imps8_full(), imps8_spare());
+    let (x4, y4) = operands(1, bn254().p());
+    let (x6, y6) = operands(3, bls().p());
+    let (x8f, y8f) = operands(6, m8_full().p());
+    let (x8s, y8s) = operands(8, m8_spare().p());
     if std::env::var_os("MONTGOMERY_TSC_ONLY").is_none() {
         let mut c = Criterion::default()
             .warm_up_time(Duration::from_millis(300))
@@ -228,10 +280,13 @@ fn main() {
             .configure_from_args();
         bench(&mut c, &i4, &x4, &y4);
         bench(&mut c, &i6, &x6, &y6);
+        bench(&mut c, &i8f, &x8f, &y8f);
         c.final_summary();
     }
     let (hz, tpc) = (clock::tsc_hz(), clock::ticks_per_cycle());
     println!("\n{}", clock::describe(hz, tpc));
     table("BN254 p", &i4, &x4, &y4, hz, tpc);
     table("BLS12-381 p", &i6, &x6, &y6, hz, tpc);
+    table("512-bit p, top bit set", &i8f, &x8f, &y8f, hz, tpc);
+    table("512-bit p, spare bit", &i8s, &x8s, &y8s, hz, tpc);
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Generates src/asm/kernels.rs: fully unrolled MULX/ADCX/ADOX Montgomery kernels for
-N = 4 and N = 6 limbs (evolved from evm384's former scripts/gen_mul_asm.py).
+N = 4, 6 and 8 limbs (evolved from evm384's former scripts/gen_mul_asm.py).
 
 Run from the crate root:
     python3 scripts/gen_asm.py > src/asm/kernels.rs && cargo fmt -p montgomery
@@ -11,12 +11,20 @@ Kernels, per width N (each bit-identical to the portable function named):
   redc_full_N    portable::redc              REDC of lo, then + hi, one subtraction
   redc_nocarry_N portable::redc, when p[N-1] < 2^63 - 1 (the rows cannot overflow then,
                  for every lo: T + m*p < 2^(64N) + 2^63 * 2^(64N); so exact for every input)
+N = 8 has mul_full_8 and mul_nocarry_8 only (REDC at 8 limbs stays portable: it would need
+N+2 accumulators besides both pointers).
 
 Register plan: rsi = a (or lo) pointer, rcx = b (or hi) pointer, rdi = pointer to
 [p0 .. p(N-1), n0] (the start of `Modulus<N>`, which is repr(C)), rdx = MULX multiplicand,
 rax / H = product low / high, t = the N+2 accumulator registers, renamed (rotated) after
 every reduction row. With N = 6 the pool runs out and H is rbx, which LLVM reserves: it is
-saved in xmm0 and restored.
+saved in xmm0 and restored. N = 8 also takes rbp (saved in xmm1; LLVM reserves it as the
+frame pointer, but the asm addresses no memory through it and restores it before the
+end). mul_full_8 needs one register more than the 15 general ones: b's limbs 1..7 are
+loaded into xmm2..xmm8 up front and each row takes its limb by `movq rdx, xmmK`, which
+frees b's pointer rcx for H. The final subtraction of an 8-limb kernel has fewer free
+registers than limbs: the top limbs are subtracted in place, their old values parked in
+xmm registers and taken back by cmov through a freed register.
 
 The formulas (T = running value, m = (T mod 2^64) * n0 mod 2^64):
   full:    T = floor((T + a*b_i + m*p) / 2^64)            (T < 2^(64N+1) always)
@@ -24,22 +32,33 @@ The formulas (T = running value, m = (T mod 2^64) * n0 mod 2^64):
   final:   T - p if T >= p else T (low N limbs), by sbb and cmov.
 """
 
-POOL = ["r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "rbx"]
+POOL = ["r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "rbx", "rbp", "rcx"]
+RESERVED = {"rbx": "xmm0", "rbp": "xmm1"}  # LLVM's: saved in these and restored
 
 
 class Kernel:
     def __init__(self, n, acc):
         """`acc` accumulator registers: N+2 keeping every carry, N+1 without the carry word.
         (Passing b's limbs in registers instead of memory was tried for 4 limbs: latency
-        and throughput within noise, so b stays behind its pointer.)"""
+        and throughput within noise, so b stays behind its pointer, unless rcx is needed
+        for the accumulator: then b's limbs 1.. wait in xmm registers.)"""
         self.n = n
         self.lines = []
         self.t = POOL[:acc]
         self.h = POOL[acc]
         self.used = set(["rsi", "rcx", "rdi", "rdx", "rax"] + self.t + [self.h])
+        self.xmm = set(RESERVED[r] for r in RESERVED if r in self.used)
+        self.b_xmm = "rcx" in self.t + [self.h]
+        if self.b_xmm:
+            for i in range(1, n):
+                self.e(f"movq xmm{i + 1}, qword ptr [rcx + {8*i}]")
+                self.xmm.add(f"xmm{i + 1}")
 
     def load_row(self, i):
-        self.e(f"mov rdx, qword ptr [rcx + {8*i}]" if i else "mov rdx, qword ptr [rcx]")
+        if self.b_xmm and i:
+            self.e(f"movq rdx, xmm{i + 1}")
+        else:
+            self.e(f"mov rdx, qword ptr [rcx + {8*i}]" if i else "mov rdx, qword ptr [rcx]")
 
     def e(self, s):
         self.lines.append(s)
@@ -115,32 +134,52 @@ class Kernel:
 
     # --- final subtraction ---------------------------------------------------------------
     def final(self, top):
-        """T = t[0..N] (+ t[N] as a top limb if `top`): T - p if T >= p else T."""
+        """T = t[0..N] (+ t[N] as a top limb if `top`): T - p if T >= p else T. Limbs
+        without a free register are subtracted in place, their old values kept in xmm."""
         n, t = self.n, self.t
-        free = [r for r in ["rsi", "rcx", "rdx", "rax"] + t[n + (1 if top else 0):] + [self.h]]
-        s = free[:n]
+        live = t[: n + (1 if top else 0)]
+        free = []
+        for r in ["rsi", "rcx", "rdx", "rax"] + t[n + (1 if top else 0):] + [self.h]:
+            if r not in live and r not in free:
+                free.append(r)
+        k = min(n, len(free))  # limbs 0..k copied into free registers, k..n in place
+        s = free[:k] + t[k:n]
+        park = {j: f"xmm{j - k + 2}" for j in range(k, n)}
         for j in range(n):
-            self.e(f"mov {s[j]}, {t[j]}")
+            if j < k:
+                self.e(f"mov {s[j]}, {t[j]}")
+            else:
+                self.e(f"movq {park[j]}, {t[j]}")
+                self.xmm.add(park[j])
         self.e(f"sub {s[0]}, qword ptr [rdi]")
         for j in range(1, n):
             self.e(f"sbb {s[j]}, qword ptr [rdi + {8*j}]")
         if top:
             self.e(f"sbb {t[n]}, 0")
         # CF = 1 iff T < p: keep T, else T - p. (A mask select with and/xor instead of
-        # cmov was measured slower in evm384.)
-        for j in range(n):
+        # cmov was measured slower in evm384.) movq leaves the flags alone.
+        for j in range(k):
             self.e(f"cmovc {s[j]}, {t[j]}")
-        if "rbx" in s:
-            k = s.index("rbx")
-            self.e(f"mov {t[0]}, rbx")
-            s[k] = t[0]
+        for j in range(k, n):
+            self.e(f"movq {t[0]}, {park[j]}")
+            self.e(f"cmovc {s[j]}, {t[0]}")
+        # LLVM's reserved registers cannot be outputs: move them to freed ones
+        spare = [r for r in t[:k] if r not in RESERVED and r not in s]
+        for j, r in enumerate(s):
+            if r in RESERVED:
+                self.e(f"mov {spare[0]}, {r}")
+                s[j] = spare.pop(0)
         self.out = s
 
     # --- emission ----------------------------------------------------------------------
     def emit(self, name, doc, args, ptr_regs):
         n = self.n
-        save = "rbx" in self.used
-        body = (["movq xmm0, rbx"] if save else []) + self.lines + (["movq rbx, xmm0"] if save else [])
+        saved = [r for r in RESERVED if r in self.used]
+        body = (
+            [f"movq {RESERVED[r]}, {r}" for r in saved]
+            + self.lines
+            + [f"movq {r}, {RESERVED[r]}" for r in saved]
+        )
         arg_list = ", ".join(f"{a}: &[u64; {n}]" for a in args)
         print(f"/// {doc}")
         print("///")
@@ -152,7 +191,8 @@ class Kernel:
         print(f"    let ({', '.join(f'r{j}' for j in range(n))}): ({', '.join('u64' for _ in range(n))});")
         print(f"    // SAFETY: the caller guarantees BMI2 and ADX and the {n + 1} limbs behind `pn`; the")
         print(f"    // asm only reads the {n} limbs behind each reference and those, uses no stack")
-        print("    // and restores every register it is not given (rbx is saved in xmm0).")
+        print("    // and restores every register it is not given (rbx and rbp, when used, are saved")
+        print("    // in xmm0 and xmm1; nothing addresses memory through rbp meanwhile).")
         print("    unsafe {")
         print("        asm!(")
         for l in body:
@@ -160,15 +200,15 @@ class Kernel:
         regs_out = {r: f"r{j}" for j, r in enumerate(self.out)}
         inputs = {r: f"{a}.as_ptr()" for r, a in zip(ptr_regs, args)}
         print('            in("rdi") pn,')
-        for r in ["rsi", "rcx", "rdx", "rax"] + POOL:
-            if r not in self.used or r == "rbx":
+        for r in dict.fromkeys(["rsi", "rcx", "rdx", "rax"] + POOL):
+            if r not in self.used or r in RESERVED:
                 continue
             if r in inputs:
                 print(f'            inout("{r}") {inputs[r]} => {regs_out.get(r, "_")},')
             else:
                 print(f'            out("{r}") {regs_out.get(r, "_")},')
-        if save:
-            print('            out("xmm0") _,')
+        for x in sorted(self.xmm, key=lambda x: int(x[3:])):
+            print(f'            out("{x}") _,')
         print("            options(pure, readonly, nostack),")
         print("        );")
         print("    }")
@@ -225,7 +265,7 @@ def redc_kernel(n, nocarry):
 
 
 print("// @generated by scripts/gen_asm.py -- do not edit by hand.")
-print("//! Generated MULX/ADCX/ADOX Montgomery kernels for 4 and 6 limbs (see scripts/gen_asm.py).")
+print("//! Generated MULX/ADCX/ADOX Montgomery kernels for 4, 6 and 8 limbs (see scripts/gen_asm.py).")
 print()
 print("use core::arch::asm;")
 print()
@@ -234,3 +274,5 @@ for n in (4, 6):
     mul_kernel(n, nocarry=True)
     redc_kernel(n, nocarry=False)
     redc_kernel(n, nocarry=True)
+mul_kernel(8, nocarry=False)
+mul_kernel(8, nocarry=True)

@@ -70,6 +70,11 @@ fn check<const N: usize>(t: Adx, m: &Modulus<N>, a: &[u64; N], b: &[u64; N], n0:
         portable::mul_mont(a, b, p, n0),
         "mul_mont n0"
     );
+    assert_eq!(
+        t.mul_mont(a, b, p, n0),
+        model_mul_full(a, b, p, n0),
+        "model"
+    );
     assert_eq!(t.add_mod(a, b, p), portable::add_mod(a, b, p), "add");
     assert_eq!(t.sub_mod(a, b, p), portable::sub_mod(a, b, p), "sub");
 }
@@ -136,6 +141,84 @@ fn check_models<const N: usize>(m: &Modulus<N>, a: &[u64; N], b: &[u64; N], n0: 
     assert_eq!(portable::sub_mod(a, b, p), limbs(&sub));
 }
 
+/// `Adx::mul_mont` against portable and the num-bigint model for a raw `p` (no `Modulus`).
+fn check_mul_mont<const N: usize>(p: &[u64; N], a: &[u64; N], b: &[u64; N], n0: u64) {
+    let want = model_mul_full(a, b, p, n0);
+    assert_eq!(portable::mul_mont(a, b, p, n0), want, "portable {p:x?}");
+    if let Some(t) = token() {
+        assert_eq!(
+            t.mul_mont(a, b, p, n0),
+            want,
+            "asm {a:x?} {b:x?} {p:x?} {n0:x}"
+        );
+    }
+}
+
+/// Limbs biased to the carry edges: each is 0, 2^64-1, 2^64-2, 2^63 or the random `x`
+/// (by `sel`), so long runs of all-ones limbs (which set the rare carries) are common.
+fn edgy<const N: usize>(sel: &[u8; N], x: &[u64; N]) -> [u64; N] {
+    core::array::from_fn(|i| match sel[i] % 5 {
+        0 => 0,
+        1 => u64::MAX,
+        2 => u64::MAX - 1,
+        3 => 1 << 63,
+        _ => x[i],
+    })
+}
+
+/// The low `K` limbs of `x`.
+fn head<const K: usize>(x: &[u64; 8]) -> [u64; K] {
+    core::array::from_fn(|i| x[i])
+}
+
+/// Near-maximal values (where the carries out of the top limbs happen): 2^(64N) - 1 - d
+/// for small d, and 2^(64N) - 2^(64k) patterns.
+fn near_max<const N: usize>() -> Vec<[u64; N]> {
+    let mut v = Vec::new();
+    for d in [0u64, 1, 2, 5, 1 << 32, u64::MAX] {
+        let mut x = [u64::MAX; N];
+        x[0] -= d;
+        v.push(x);
+    }
+    for k in 1..N {
+        let mut x = [u64::MAX; N];
+        x[k - 1] = 0;
+        v.push(x);
+    }
+    v
+}
+
+/// Every pair of near-maximal operands under near-maximal moduli (odd and even) and edge
+/// `n0`s: the top-limb carries of the every-carry kernels, which random inputs rarely set.
+fn carry_grid<const N: usize>() {
+    let xs = near_max::<N>();
+    for p in &xs {
+        let n0s = [0, 1, u64::MAX, 1 << 63, montgomery::neg_inv64(p[0] | 1)];
+        for a in &xs {
+            for b in &xs {
+                for &n0 in &n0s {
+                    check_mul_mont(p, a, b, n0);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn carry_grid_4() {
+    carry_grid::<4>();
+}
+
+#[test]
+fn carry_grid_6() {
+    carry_grid::<6>();
+}
+
+#[test]
+fn carry_grid_8() {
+    carry_grid::<8>();
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1024))]
 
@@ -161,6 +244,37 @@ proptest! {
         let (a, b) = (operand(ka, m.p(), &x), operand(kb, m.p(), &y));
         check_models(&m, &a, &b, n0);
         if let Some(t) = token() { check(t, &m, &a, &b, n0) }
+    }
+
+    /// `mul_mont` takes any `p` (even, zero, top bit or not) and any `n0`: the kernel
+    /// follows the formula regardless.
+    #[test]
+    fn mul_mont_any_p(p: [u64; 8], ka: u8, kb: u8, x: [u64; 8], y: [u64; 8], n0: u64, top: bool) {
+        let mut p = p;
+        if top { p[7] |= 1 << 63 }
+        if p[..4] == [0; 4] { p[0] = 2 } // `operand` needs p > 0 at every width
+        let (a, b) = (operand(ka, &p, &x), operand(kb, &p, &y));
+        check_mul_mont(&p, &a, &b, n0);
+        let (p4, a4, b4) = (head::<4>(&p), head::<4>(&a), head::<4>(&b));
+        check_mul_mont(&p4, &a4, &b4, n0);
+        let (p6, a6, b6) = (head::<6>(&p), head::<6>(&a), head::<6>(&b));
+        check_mul_mont(&p6, &a6, &b6, n0);
+    }
+
+    /// Every-carry kernels on limbs near the carry edges (all-ones operands and moduli,
+    /// `n0` from the same set): the rare carries out of the top limbs are exercised.
+    #[test]
+    fn mul_mont_carry_edges(
+        sp: [u8; 8], sa: [u8; 8], sb: [u8; 8], sn: [u8; 1],
+        p: [u64; 8], x: [u64; 8], y: [u64; 8], n0: u64,
+    ) {
+        let (p, a, b, n0) = (edgy(&sp, &p), edgy(&sa, &x), edgy(&sb, &y), edgy(&sn, &[n0])[0]);
+        check_mul_mont(&p, &a, &b, n0);
+        check_mul_mont(&head::<4>(&p), &head::<4>(&a), &head::<4>(&b), n0);
+        check_mul_mont(&head::<6>(&p), &head::<6>(&a), &head::<6>(&b), n0);
+        if let (Some(m), Some(t)) = (Modulus::try_new(p), token()) {
+            check(t, &m, &a, &b, n0)
+        }
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! gas before computing (OutOfGas), then replace the operands by the result in place. The
 //! static gas of every opcode stays in revm's gas table, which is not touched.
 
-use crate::ops::{Uint256Ops, Word, WordOps};
+use crate::ops::{Uint256Ops, WordOps};
 use revm::bytecode::opcode;
 use revm::context::Evm;
 use revm::handler::instructions::EthInstructions;
@@ -87,34 +87,23 @@ macro_rules! binary {
     };
 }
 
-/// An instruction `fn $name` computing `top = O::$op(a, top)` only when `$needed(&a, &top)`; the
-/// other inputs leave `top` unchanged because it already is the result (x / 0 = 0, x % 0 = 0,
-/// SIGNEXTEND from byte 31 or above is x). Not writing matters in an interpreter: the next
-/// instruction reads the slot back, and a freshly written word costs a store-forwarding stall
-/// (as revm's own bodies, which skip these writes too).
-macro_rules! binary_unless_identity {
-    ($name:ident, $op:ident, $needed:expr) => {
+/// An instruction `fn $name` computing `O::$op(&a, top)`, which updates the top of the stack
+/// in place, after the spec check `$spec` when given. In place matters in an interpreter: the
+/// previous instruction has just written the slot, and copying it out by value costs a
+/// store-forwarding stall; an in-place op reads the limbs it needs where they are and skips the
+/// write when the slot already is the result (as revm's own bodies do for x / 0, x % 0,
+/// SIGNEXTEND from byte 31 on and BYTE's single-byte read).
+macro_rules! binary_in_place {
+    ($name:ident, $op:ident $(, $spec:ident)?) => {
         fn $name<O: WordOps, IT: InterpreterTypes, H: ?Sized>(
             ctx: InstructionContext<'_, H, IT>,
         ) -> InstructionExecResult {
+            $(require_spec!(ctx, $spec);)?
             pop_top!([a], top, ctx);
-            if $needed(&a, &*top) {
-                *top = O::$op(a, *top);
-            }
+            O::$op(&a, top);
             Ok(())
         }
     };
-}
-
-/// Whether a divisor is non-zero (DIV and MOD by zero give zero: the divisor itself).
-fn divisor_nonzero(_: &Word, divisor: &Word) -> bool {
-    !divisor.is_zero()
-}
-
-/// Whether SIGNEXTEND's byte index is below 31 (from 31 on, the value is unchanged).
-fn extends_below_top_byte(index: &Word, _: &Word) -> bool {
-    let [low, rest @ ..] = index.as_limbs();
-    rest.iter().all(|&l| l == 0) && *low < 31
 }
 
 /// An instruction `fn $name` computing `top = O::$op(top)`, after the spec check `$spec`.
@@ -147,13 +136,13 @@ macro_rules! ternary {
 binary!(add, add);
 binary!(mul, mul);
 binary!(sub, sub);
-binary_unless_identity!(div, div, divisor_nonzero);
+binary_in_place!(div, div_in_place);
 binary!(sdiv, sdiv);
-binary_unless_identity!(rem, rem, divisor_nonzero);
+binary_in_place!(rem, rem_in_place);
 binary!(smod, smod);
 ternary!(addmod, addmod);
 ternary!(mulmod, mulmod);
-binary_unless_identity!(signextend, signextend, extends_below_top_byte);
+binary_in_place!(signextend, signextend_in_place);
 binary!(lt, lt);
 binary!(gt, gt);
 binary!(slt, slt);
@@ -164,10 +153,10 @@ binary!(and, and);
 binary!(or, or);
 binary!(xor, xor);
 unary!(not, not);
-binary!(byte, byte);
+binary_in_place!(byte, byte_in_place);
 binary!(shl, shl, PETERSBURG);
 binary!(shr, shr, PETERSBURG);
-binary!(sar, sar, PETERSBURG);
+binary_in_place!(sar, sar_in_place, PETERSBURG);
 unary!(clz, clz, OSAKA);
 
 /// EXP: charges `exp_cost(exponent)` (50 gas per exponent byte since EIP-160, from the host's

@@ -1,7 +1,8 @@
 //! The word arithmetic an instruction table runs on: [`WordOps`], and [`Uint256Ops`], which
 //! is `uint256::evm`.
 
-use uint256::{evm, U256};
+use uint256::evm::{self, slot};
+use uint256::U256;
 
 /// revm's stack word (`ruint::aliases::U256`).
 pub type Word = revm::primitives::U256;
@@ -63,9 +64,37 @@ pub trait WordOps {
     fn sar(shift: Word, value: Word) -> Word;
     /// CLZ: leading zero bits of `x`, 256 for 0.
     fn clz(x: Word) -> Word;
+
+    /// DIV with the divisor in place: `*b = a / *b`.
+    #[inline(always)]
+    fn div_in_place(a: &Word, b: &mut Word) {
+        *b = Self::div(*a, *b);
+    }
+    /// MOD with the divisor in place: `*b = a % *b`.
+    #[inline(always)]
+    fn rem_in_place(a: &Word, b: &mut Word) {
+        *b = Self::rem(*a, *b);
+    }
+    /// SIGNEXTEND in place: `*x = signextend(b, *x)`.
+    #[inline(always)]
+    fn signextend_in_place(b: &Word, x: &mut Word) {
+        *x = Self::signextend(*b, *x);
+    }
+    /// BYTE in place: `*x = byte(i, *x)`.
+    #[inline(always)]
+    fn byte_in_place(i: &Word, x: &mut Word) {
+        *x = Self::byte(*i, *x);
+    }
+    /// SAR in place: `*value = sar(shift, *value)`.
+    #[inline(always)]
+    fn sar_in_place(shift: &Word, value: &mut Word) {
+        *value = Self::sar(*shift, *value);
+    }
 }
 
-/// [`WordOps`] on `uint256::evm`: the limbs move between the two word types unchanged.
+/// [`WordOps`] on `uint256::evm`: the limbs move between the two word types unchanged. The
+/// in-place ops use `uint256::evm::slot`: they read the stack slot where it is and leave it
+/// unwritten when it already holds the result.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Uint256Ops;
 
@@ -77,6 +106,19 @@ fn ours(x: Word) -> U256 {
 #[inline(always)]
 fn theirs(x: U256) -> Word {
     Word::from_limbs(x.into_limbs())
+}
+
+/// Implements the in-place ops of [`WordOps`] for [`Uint256Ops`] by `uint256::evm::slot`
+/// functions returning `Option<U256>` (`None`: the slot already holds the result).
+macro_rules! in_place {
+    ($($name:ident => $f:path),* $(,)?) => {$(
+        #[inline(always)]
+        fn $name(a: &Word, b: &mut Word) {
+            if let Some(r) = $f(a.as_limbs(), b.as_limbs()) {
+                *b = theirs(r);
+            }
+        }
+    )*};
 }
 
 /// Implements the binary ops of [`WordOps`] for [`Uint256Ops`] by `uint256::evm` functions.
@@ -96,6 +138,16 @@ impl WordOps for Uint256Ops {
         lt => evm::lt, gt => evm::gt, slt => evm::slt, sgt => evm::sgt, eq => evm::eq,
         and => evm::and, or => evm::or, xor => evm::xor, byte => evm::byte, shl => evm::shl,
         shr => evm::shr, sar => evm::sar,
+    }
+
+    in_place! {
+        div_in_place => slot::div, rem_in_place => slot::mod_,
+        signextend_in_place => slot::signextend, sar_in_place => slot::sar,
+    }
+
+    #[inline(always)]
+    fn byte_in_place(i: &Word, x: &mut Word) {
+        *x = theirs(slot::byte(i.as_limbs(), x.as_limbs()));
     }
 
     #[inline(always)]

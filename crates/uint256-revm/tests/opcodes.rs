@@ -1,8 +1,8 @@
 //! Every replaced opcode against revm 43's own instruction, run by revm's interpreter on the
 //! same bytecode (`PUSH32` operands, the opcode, `STOP`): the resulting stack, the gas left and
 //! the interpreter's result (success, StackUnderflow, OutOfGas, NotActivated) must be equal.
-//! Operands: edge values (0, 1, 2, 31, 32, 255, 256, 2^64 and 2^128 neighbours, signed
-//! extremes, MAX) in every combination, and random ones of every size class.
+//! Operands: edge values (0, 1, 2, 31, 32, 255, 256, 2^32, 2^63, 2^64 and 2^128 neighbours,
+//! signed extremes, MAX) in every combination, and random ones of every size class.
 
 use proptest::prelude::*;
 use revm::bytecode::{opcode, Bytecode};
@@ -101,6 +101,8 @@ fn edge_values() -> Vec<U256> {
         U256::MAX,       // -1
     ];
     v.push(U256::from(0x8000u32)); // a set sign bit of byte 1 for SIGNEXTEND
+                                   // One-limb powers of two, divisors that DIV and MOD turn into a shift and a mask.
+    v.extend([one << 32, one << 63]);
     v
 }
 

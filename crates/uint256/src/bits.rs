@@ -2,19 +2,26 @@
 
 use crate::U256;
 
+/// Leading zero bits of four little-endian limbs; 256 for zero. On limbs so that an operand
+/// still in memory (an interpreter's stack slot) is read where it is, limb by limb.
+#[inline(always)]
+pub(crate) const fn leading_zeros(x: &[u64; 4]) -> u32 {
+    if x[3] != 0 {
+        x[3].leading_zeros()
+    } else if x[2] != 0 {
+        64 + x[2].leading_zeros()
+    } else if x[1] != 0 {
+        128 + x[1].leading_zeros()
+    } else {
+        192 + x[0].leading_zeros()
+    }
+}
+
 impl U256 {
     /// Number of leading zero bits; 256 for zero (EVM CLZ).
     #[inline(always)]
     pub const fn leading_zeros(&self) -> u32 {
-        if self.0[3] != 0 {
-            self.0[3].leading_zeros()
-        } else if self.0[2] != 0 {
-            64 + self.0[2].leading_zeros()
-        } else if self.0[1] != 0 {
-            128 + self.0[1].leading_zeros()
-        } else {
-            192 + self.0[0].leading_zeros()
-        }
+        leading_zeros(&self.0)
     }
 
     /// Number of trailing zero bits; 256 for zero.
@@ -110,40 +117,41 @@ impl U256 {
         if b >= 31 {
             return self;
         }
-        self.sign_extend_byte(b as u32)
+        Self(sign_extend_byte(&self.0, b as u32))
     }
+}
 
-    /// [`U256::sign_extend`] for `b < 32` without the range check (`b = 31` extends from bit
-    /// 255, i.e. returns `self`), for callers that have checked the range already.
-    #[inline(always)]
-    pub(crate) const fn sign_extend_byte(self, b: u32) -> Self {
-        let bit = (b % 32) * 8 + 7; // sign bit position, <= 255
-        let (limb, off) = (bit / 64, bit % 64);
-        // The sign bit's limb sign-extended by two shifts, the limbs above filled with its top
-        // bit by an arithmetic shift: no branch or select depends on the sign (LLVM turns a
-        // select on it into a branch, mispredicted half the time on random words), only on
-        // the index.
-        // The limb picked by masks, neither by indexing (which stores a by-value word to the
-        // stack, a copy LLVM hoists above the caller's `b >= 31` exit) nor by a `match`
-        // (a jump table, mispredicted on random indices).
-        let src = (self.0[0] & 0u64.wrapping_sub((limb == 0) as u64))
-            | (self.0[1] & 0u64.wrapping_sub((limb == 1) as u64))
-            | (self.0[2] & 0u64.wrapping_sub((limb == 2) as u64))
-            | (self.0[3] & 0u64.wrapping_sub((limb == 3) as u64));
-        let ext = (((src << (63 - off)) as i64) >> (63 - off)) as u64;
-        let fill = ((ext as i64) >> 63) as u64;
-        let mut r = [0u64; 4];
-        let mut i = 0;
-        while i < 4 {
-            r[i] = if (i as u32) < limb {
-                self.0[i]
-            } else if i as u32 == limb {
-                ext
-            } else {
-                fill
-            };
-            i += 1;
-        }
-        Self(r)
+/// [`U256::sign_extend`] of the limbs `x` for `b < 32` without the range check (`b = 31`
+/// extends from bit 255, i.e. returns `x`), for callers that have checked the range already.
+/// By reference so that a word in memory is read where it is (see `evm::slot`).
+#[inline(always)]
+pub(crate) const fn sign_extend_byte(x: &[u64; 4], b: u32) -> [u64; 4] {
+    let bit = (b % 32) * 8 + 7; // sign bit position, <= 255
+    let (limb, off) = (bit / 64, bit % 64);
+    // The sign bit's limb sign-extended by two shifts, the limbs above filled with its top
+    // bit by an arithmetic shift: no branch or select depends on the sign (LLVM turns a
+    // select on it into a branch, mispredicted half the time on random words), only on
+    // the index.
+    // The limb picked by masks, neither by indexing a by-value word (which stores it to the
+    // stack, a copy LLVM hoists above the caller's `b >= 31` exit) nor by a `match` (a jump
+    // table, mispredicted on random indices).
+    let src = (x[0] & 0u64.wrapping_sub((limb == 0) as u64))
+        | (x[1] & 0u64.wrapping_sub((limb == 1) as u64))
+        | (x[2] & 0u64.wrapping_sub((limb == 2) as u64))
+        | (x[3] & 0u64.wrapping_sub((limb == 3) as u64));
+    let ext = (((src << (63 - off)) as i64) >> (63 - off)) as u64;
+    let fill = ((ext as i64) >> 63) as u64;
+    let mut r = [0u64; 4];
+    let mut i = 0;
+    while i < 4 {
+        r[i] = if (i as u32) < limb {
+            x[i]
+        } else if i as u32 == limb {
+            ext
+        } else {
+            fill
+        };
+        i += 1;
     }
+    r
 }

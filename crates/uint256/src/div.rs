@@ -2,8 +2,10 @@
 
 use core::num::NonZeroU64;
 
+use crate::algorithms::add::sub4;
 use crate::algorithms::div::knuth::{div_rem_2, div_rem_n, div_small_quotient};
 use crate::algorithms::div::small::rem_1;
+use crate::bits::leading_zeros;
 use crate::U256;
 
 impl U256 {
@@ -27,104 +29,17 @@ impl U256 {
     ///
     /// Division by zero returns `(0, 0)` (EVM semantics: DIV and MOD by zero give 0); it never
     /// panics. Use [`U256::checked_div_rem`] to detect a zero divisor.
-    // Always inlined: out of line, the 64-byte (q, r) pair is returned through memory as 8-byte
-    // stores that the caller reloads as 16-byte vectors, a store-forwarding stall on every call
-    // (div/192 and div/256 took 1.3x and 1.45x as long that way).
     #[inline(always)]
     pub fn div_rem(self, rhs: Self) -> (Self, Self) {
-        let db = rhs.bit_len();
-        if db == 0 {
-            return (Self::ZERO, Self::ZERO);
-        }
-        let ub = self.bit_len();
-        if ub < db {
-            return (Self::ZERO, self);
-        }
-        if ub == db {
-            // Same bit length: the quotient is 0 or 1, decided by one subtraction.
-            let (d, borrow) = self.overflowing_sub(rhs);
-            return if borrow {
-                (Self::ZERO, self)
-            } else {
-                (Self::ONE, d)
-            };
-        }
-        if ub <= 64 {
-            // Both fit one limb: the hardware divider is the fastest option.
-            let (a, b) = (self.0[0], rhs.0[0]);
-            return (Self::from_u64(a / b), Self::from_u64(a % b));
-        }
-        if ub - db < 32 {
-            // `None` cannot happen here (`ub >= 65` and `d` fills u's top window); it would mean
-            // a zero divisor, whose EVM result is zero.
-            let (q, r) = div_small_quotient(&self.0, &rhs.0, ub).unwrap_or_default();
-            return (Self::from_u64(q), Self(r));
-        }
-        let ulen = ub.div_ceil(64) as usize;
-        let dlen = db.div_ceil(64) as usize;
-        let d0 = NonZeroU64::new(rhs.0[0]);
-        let (q, r) = match (ulen, dlen, d0) {
-            (2, 1, Some(d)) => by1::<2>(&self.0, d),
-            (3, 1, Some(d)) => by1::<3>(&self.0, d),
-            (4, 1, Some(d)) => by1::<4>(&self.0, d),
-            // Unreachable (`dlen == 1` means `rhs.0[0] != 0`): EVM division by zero.
-            (_, 1, None) => ([0; 4], [0; 4]),
-            (2, 2, _) => by2::<2>(&self.0, rhs.low_u128()),
-            (3, 2, _) => by2::<3>(&self.0, rhs.low_u128()),
-            (4, 2, _) => by2::<4>(&self.0, rhs.low_u128()),
-            (3, 3, _) => knuth::<3, 3>(&self.0, &rhs.0),
-            (4, 3, _) => knuth::<4, 3>(&self.0, &rhs.0),
-            _ => knuth::<4, 4>(&self.0, &rhs.0),
-        };
+        let (q, r) = div_rem(&self.0, &rhs.0);
         (Self(q), Self(r))
     }
 
     /// `self % rhs`, giving 0 when `rhs` is zero (EVM MOD). Same as `div_rem(rhs).1`, with the
-    /// fast paths repeated here so that no quotient is stored for them.
+    /// fast paths repeated so that no quotient is stored for them.
     #[inline]
     pub fn rem_or_zero(self, rhs: Self) -> Self {
-        let db = rhs.bit_len();
-        if db == 0 {
-            return Self::ZERO;
-        }
-        let ub = self.bit_len();
-        if ub < db {
-            return self;
-        }
-        if ub == db {
-            let (d, borrow) = self.overflowing_sub(rhs);
-            return if borrow { self } else { d };
-        }
-        if ub <= 64 {
-            return Self::from_u64(self.0[0] % rhs.0[0]);
-        }
-        if ub - db < 32 {
-            // `None` (impossible here, see `div_rem`) would mean a zero divisor: EVM result zero.
-            return Self(
-                div_small_quotient(&self.0, &rhs.0, ub)
-                    .unwrap_or_default()
-                    .1,
-            );
-        }
-        if db <= 64 {
-            let Some(d) = NonZeroU64::new(rhs.0[0]) else {
-                return Self::ZERO;
-            };
-            return Self::from_u64(match ub.div_ceil(64) {
-                2 => rem_1(&self.0[..2], d),
-                3 => rem_1(&self.0[..3], d),
-                _ => rem_1(&self.0, d),
-            });
-        }
-        if db <= 128 {
-            let d = rhs.low_u128();
-            return Self(match ub.div_ceil(64) {
-                2 => by2::<2>(&self.0, d).1,
-                3 => by2::<3>(&self.0, d).1,
-                _ => by2::<4>(&self.0, d).1,
-            });
-        }
-        self.div_rem(rhs).1
+        Self(rem(&self.0, &rhs.0))
     }
 
     /// Signed (two's complement) quotient truncating toward zero (EVM SDIV); 0 when `rhs` is
@@ -189,6 +104,127 @@ impl U256 {
     }
 }
 
+/// The divisor `d` if it is a power of two of one limb, `2^k` with `k < 64`, as `k`.
+#[inline(always)]
+fn one_limb_power_of_two(d: &[u64; 4], dbits: u32) -> Option<u32> {
+    (dbits <= 64 && d[0] & d[0].wrapping_sub(1) == 0).then_some(dbits - 1)
+}
+
+/// [`U256::div_rem`] on limbs `u / d`, `(0, 0)` for `d == 0`. The operands are taken by
+/// reference so that a caller's word still in memory (an interpreter's stack slot) is read
+/// limb by limb where it is, never first copied.
+// Always inlined: out of line, the 64-byte (q, r) pair is returned through memory as 8-byte
+// stores that the caller reloads as 16-byte vectors, a store-forwarding stall on every call
+// (div/192 and div/256 took 1.3x and 1.45x as long that way).
+#[inline(always)]
+pub(crate) fn div_rem(u: &[u64; 4], d: &[u64; 4]) -> ([u64; 4], [u64; 4]) {
+    let db = 256 - leading_zeros(d);
+    if db == 0 {
+        return ([0; 4], [0; 4]);
+    }
+    let ub = 256 - leading_zeros(u);
+    if ub < db {
+        return ([0; 4], *u);
+    }
+    if ub == db {
+        // Same bit length: the quotient is 0 or 1, decided by one subtraction.
+        let (r, borrow) = sub4(u, d);
+        return if borrow {
+            ([0; 4], *u)
+        } else {
+            ([1, 0, 0, 0], r)
+        };
+    }
+    if let Some(k) = one_limb_power_of_two(d, db) {
+        // Division by 2^k is a shift, the remainder the low k bits (sha1_divs-style code).
+        let q = U256(*u).wrapping_shr(k as usize).0;
+        return (q, [u[0] & d[0].wrapping_sub(1), 0, 0, 0]);
+    }
+    if ub <= 64 {
+        // Both fit one limb: the hardware divider is the fastest option.
+        let (a, b) = (u[0], d[0]);
+        return ([a / b, 0, 0, 0], [a % b, 0, 0, 0]);
+    }
+    if ub - db < 32 {
+        // `None` cannot happen here (`ub >= 65` and `d` fills u's top window); it would mean
+        // a zero divisor, whose EVM result is zero.
+        let (q, r) = div_small_quotient(u, d, ub).unwrap_or_default();
+        return ([q, 0, 0, 0], r);
+    }
+    let ulen = ub.div_ceil(64) as usize;
+    let dlen = db.div_ceil(64) as usize;
+    match (ulen, dlen, NonZeroU64::new(d[0])) {
+        (2, 1, Some(d)) => by1::<2>(u, d),
+        (3, 1, Some(d)) => by1::<3>(u, d),
+        (4, 1, Some(d)) => by1::<4>(u, d),
+        // Unreachable (`dlen == 1` means `d[0] != 0`): EVM division by zero.
+        (_, 1, None) => ([0; 4], [0; 4]),
+        (2, 2, _) => by2::<2>(u, low_u128(d)),
+        (3, 2, _) => by2::<3>(u, low_u128(d)),
+        (4, 2, _) => by2::<4>(u, low_u128(d)),
+        (3, 3, _) => knuth::<3, 3>(u, d),
+        (4, 3, _) => knuth::<4, 3>(u, d),
+        _ => knuth::<4, 4>(u, d),
+    }
+}
+
+/// [`U256::rem_or_zero`] on limbs `u % d`, 0 for `d == 0`; by reference as [`div_rem`].
+#[inline(always)]
+pub(crate) fn rem(u: &[u64; 4], d: &[u64; 4]) -> [u64; 4] {
+    let db = 256 - leading_zeros(d);
+    if db == 0 {
+        return [0; 4];
+    }
+    let ub = 256 - leading_zeros(u);
+    if ub < db {
+        return *u;
+    }
+    if ub == db {
+        let (r, borrow) = sub4(u, d);
+        return if borrow { *u } else { r };
+    }
+    if one_limb_power_of_two(d, db).is_some() {
+        return [u[0] & d[0].wrapping_sub(1), 0, 0, 0];
+    }
+    if ub <= 64 {
+        return [u[0] % d[0], 0, 0, 0];
+    }
+    if ub - db < 32 {
+        // `None` (impossible here, see `div_rem`) would mean a zero divisor: EVM result zero.
+        return div_small_quotient(u, d, ub).unwrap_or_default().1;
+    }
+    if db <= 64 {
+        let Some(d) = NonZeroU64::new(d[0]) else {
+            return [0; 4];
+        };
+        return [
+            match ub.div_ceil(64) {
+                2 => rem_1(&u[..2], d),
+                3 => rem_1(&u[..3], d),
+                _ => rem_1(u, d),
+            },
+            0,
+            0,
+            0,
+        ];
+    }
+    if db <= 128 {
+        let d = low_u128(d);
+        return match ub.div_ceil(64) {
+            2 => by2::<2>(u, d).1,
+            3 => by2::<3>(u, d).1,
+            _ => by2::<4>(u, d).1,
+        };
+    }
+    div_rem(u, d).1
+}
+
+/// The low two limbs as a `u128`.
+#[inline(always)]
+const fn low_u128(x: &[u64; 4]) -> u128 {
+    (x[0] as u128) | ((x[1] as u128) << 64)
+}
+
 // Length-specialised entry points: with the limb counts known at compile time the limb loops
 // are unrolled and bounds checks vanish.
 
@@ -200,7 +236,9 @@ fn by1<const M: usize>(u: &[u64; 4], d: NonZeroU64) -> ([u64; 4], [u64; 4]) {
     // Always M hardware divisions, even when the top limb is below `d`: with a fixed trip count
     // the quotient limbs stay in registers, whereas skipping that step (a variable start) made
     // LLVM store them at variable offsets and reload them as one 16-byte vector, a
-    // store-forwarding stall that cost more than the division saved.
+    // store-forwarding stall that cost more than the division saved. A Möller–Granlund
+    // reciprocal (one division, then a multiply step per limb) took 1.2-1.26x ruint's time on
+    // div/64 and div/64of192 on Zen 4, where this loop takes 0.86-0.96x: its divider is fast.
     let d = d.get();
     let mut q = [0u64; 4];
     let mut r = 0;

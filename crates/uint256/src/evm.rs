@@ -8,6 +8,8 @@
 
 use crate::U256;
 
+pub mod slot;
+
 /// ADD (0x01): `a + b` modulo 2^256.
 #[inline(always)]
 pub fn add(a: U256, b: U256) -> U256 {
@@ -74,12 +76,7 @@ pub fn exp(base: U256, exponent: U256) -> U256 {
 /// bit `8b + 7` is copied to every higher bit. For `b >= 31` returns `x` unchanged.
 #[inline(always)]
 pub fn signextend(b: U256, x: U256) -> U256 {
-    // One borrow chain decides the range (as `<` on words), no branch per limb.
-    if b < U256::from_u64(31) {
-        x.sign_extend_byte(b.low_u64() as u32)
-    } else {
-        x
-    }
+    U256(slot::signextend_unpacked(&b.0, &x.0).unwrap_or(x.0))
 }
 
 /// LT (0x10): 1 if `a < b` (unsigned), else 0.
@@ -145,15 +142,7 @@ pub fn not(a: U256) -> U256 {
 /// BYTE (0x1a): byte `i` of `x`, where byte 0 is the **most** significant; 0 if `i >= 32`.
 #[inline(always)]
 pub fn byte(i: U256, x: U256) -> U256 {
-    let l = i.as_limbs();
-    // Branch-free: `i < 32` iff no bit above bit 4 is set; the byte is read for `i mod 32`
-    // either way and dropped when out of range (a random index mispredicts a branch). The limb
-    // is loaded by index and shifted: building a byte array first costs a store and reload.
-    let in_range = (l[1] | l[2] | l[3] | (l[0] >> 5)) == 0;
-    let i = (l[0] & 31) as usize;
-    let limb = x.as_limbs()[3 - i / 8];
-    let b = (limb >> (56 - 8 * (i % 8))) & 0xff;
-    U256::from_u64(if in_range { b } else { 0 })
+    U256::from_u64(slot::byte_unpacked(&i.0, &x.0))
 }
 
 /// SHL (0x1b, EIP-145): `value << shift` modulo 2^256; 0 if `shift >= 256`.
@@ -172,11 +161,7 @@ pub fn shr(shift: U256, value: U256) -> U256 {
 /// if `value` is non-negative and all ones (-1) if negative.
 #[inline(always)]
 pub fn sar(shift: U256, value: U256) -> U256 {
-    match shift.shift_amount() {
-        s @ 0..256 => value.arithmetic_shr(s),
-        // Out of range: every bit is the sign bit (an explicit arm saves the shift's zeroing).
-        _ => U256::from_limbs([((value.as_limbs()[3] as i64) >> 63) as u64; 4]),
-    }
+    U256(slot::sar_unpacked(&shift.0, &value.0).unwrap_or(value.0))
 }
 
 /// CLZ (0x1e, EIP-7939): number of leading zero bits of `x`; 256 if `x == 0`.

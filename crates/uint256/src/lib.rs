@@ -1,11 +1,12 @@
 //! The 256-bit EVM word.
 //!
 //! [`U256`] is a `Copy` value of four little-endian `u64` limbs. It never allocates, the crate is
-//! `#![no_std]`; its only `unsafe` code is the x86-64 hardware division and an SSE2 equality test
-//! in one small assembly module.
+//! `#![no_std]`; its only `unsafe` code is the x86-64 hardware division and two SSE2 helpers
+//! (an equality test, a move into vector registers) in one small assembly module.
 //!
 //! * [`evm`] has one function per EVM opcode (ADD ... CLZ) with exact EVM semantics and EVM
-//!   operand order.
+//!   operand order; [`evm::slot`] computes DIV, MOD, SIGNEXTEND, BYTE and SAR on an
+//!   interpreter's stack slot in place.
 //! * Methods on [`U256`] give what precompile code needs: overflowing add/sub, the full 512-bit
 //!   product, division with remainder, modular add/mul, exponentiation, bit queries, byte
 //!   conversions, parsing and formatting.

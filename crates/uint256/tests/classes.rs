@@ -136,17 +136,7 @@ fn exponent() -> BoxedStrategy<U256> {
 }
 
 fn byte_index() -> BoxedStrategy<U256> {
-    prop_oneof![
-        4 => (0u64..40).prop_map(U256::from_u64),
-        1 => (0u64..32, 1usize..4).prop_map(|(i, limb)| {
-            let mut l = [i, 0, 0, 0];
-            l[limb] = 1 << 40;
-            U256::from_limbs(l)
-        }),
-        1 => Just(U256::MAX),
-        1 => any::<u64>().prop_map(U256::from_u64),
-    ]
-    .boxed()
+    index(40)
 }
 
 proptest! {

@@ -43,15 +43,15 @@ impl Adx {
 
     /// [`crate::mul`]: the no-carry loop ([`portable::mul_mont_nocarry`]'s formula) when
     /// `m` has a spare bit, else [`portable::mul_mont`]'s; bit-identical to
-    /// [`portable::mul`] for every input. Assembly for 4 and 6 limbs.
+    /// [`portable::mul`] for every input. Assembly for 4, 6 and 8 limbs.
     #[inline(always)]
     pub fn mul<const N: usize>(self, a: &[u64; N], b: &[u64; N], m: &Modulus<N>) -> [u64; N] {
         // operands swapped exactly as in `portable::mul` (see there why)
         let pn = packed(m);
         if m.has_spare_bit() {
-            kernel!(N, [b, a], pn, mul_nocarry_4, mul_nocarry_6);
+            kernel!(N, [b, a], pn, mul_nocarry_4, mul_nocarry_6, mul_nocarry_8);
         } else {
-            kernel!(N, [b, a], pn, mul_full_4, mul_full_6);
+            kernel!(N, [b, a], pn, mul_full_4, mul_full_6, mul_full_8);
         }
         portable::mul(a, b, m)
     }
@@ -77,7 +77,7 @@ impl Adx {
     }
 
     /// [`portable::mul_mont`]'s formula with `m`'s `p` and `n0`, every carry kept: exact
-    /// for every input, reduced or not (what EVM384 needs). Assembly for 4 and 6 limbs.
+    /// for every input, reduced or not (what EVM384 needs). Assembly for 4, 6 and 8 limbs.
     #[inline(always)]
     pub fn mul_mont_full<const N: usize>(
         self,
@@ -85,12 +85,12 @@ impl Adx {
         b: &[u64; N],
         m: &Modulus<N>,
     ) -> [u64; N] {
-        kernel!(N, [a, b], packed(m), mul_full_4, mul_full_6);
+        kernel!(N, [a, b], packed(m), mul_full_4, mul_full_6, mul_full_8);
         portable::mul_mont(a, b, m.p(), m.n0())
     }
 
     /// [`portable::mul_mont`] for any `p` and `n0` (not necessarily a valid modulus).
-    /// Assembly for 4 and 6 limbs.
+    /// Assembly for 4, 6 and 8 limbs.
     #[inline(always)]
     pub fn mul_mont<const N: usize>(
         self,
@@ -99,6 +99,11 @@ impl Adx {
         p: &[u64; N],
         n0: u64,
     ) -> [u64; N] {
+        if let Ok(p8) = <&[u64; 8]>::try_from(&p[..]) {
+            let [p0, p1, p2, p3, p4, p5, p6, p7] = *p8;
+            let pn = [p0, p1, p2, p3, p4, p5, p6, p7, n0];
+            kernel!(N, [a, b], pn.as_ptr(), mul_full_8);
+        }
         if let Ok(p6) = <&[u64; 6]>::try_from(&p[..]) {
             let pn = [p6[0], p6[1], p6[2], p6[3], p6[4], p6[5], n0];
             kernel!(N, [a, b], pn.as_ptr(), mul_full_6);
@@ -150,12 +155,12 @@ fn packed<const N: usize>(m: &Modulus<N>) -> *const u64 {
 }
 
 /// Returns from the enclosing function with the generated kernel of width `N` (one per
-/// listed width, 4 then 6) when `N` is that width; falls through otherwise. The
-/// `try_from`s fold away once `N` is known.
+/// listed width) when `N` is that width; falls through otherwise. The `try_from`s fold
+/// away once `N` is known.
 macro_rules! kernel {
-    ($n:expr, [$x:expr, $y:expr], $pn:expr, $k4:ident, $k6:ident) => {
-        kernel!($n, [$x, $y], $pn, $k4);
-        kernel!($n, [$x, $y], $pn, $k6);
+    ($n:expr, [$x:expr, $y:expr], $pn:expr, $k:ident, $($more:ident),+) => {
+        kernel!($n, [$x, $y], $pn, $k);
+        kernel!($n, [$x, $y], $pn, $($more),+);
     };
     ($n:expr, [$x:expr, $y:expr], $pn:expr, $k:ident) => {
         if let (Ok(x), Ok(y)) = (<&_>::try_from(&$x[..]), <&_>::try_from(&$y[..])) {

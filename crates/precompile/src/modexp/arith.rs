@@ -10,6 +10,7 @@
 use super::even::{crt, pow_pow2};
 use super::fixed::Fixed;
 use super::mont::{significant, Mont, Mont1, MontRing};
+use super::mont16::Mont16;
 use super::rows::Rows;
 use super::window::{pow_window, table_len, Exp};
 
@@ -93,14 +94,14 @@ pub fn modexp_with(rows: Rows, base: &[u8], exp: &[u8], modulus: &[u8], out: &mu
     }
     m[n - limb_shift..].fill(0);
     let q = &m[..significant(m)];
-    let r2 = pow_pow2(b, e, k);
+    let r2 = pow_pow2(rows, b, e, k);
     if q == [1] {
         to_be_bytes(&r2, out);
         return;
     }
     let (r1, scratch) = scratch.split_at_mut(q.len());
     pow_odd(rows, b, e, q, r1, scratch);
-    to_be_bytes(&crt(r1, q, &r2, k), out);
+    to_be_bytes(&crt(rows, r1, q, &r2, k), out);
 }
 
 /// The scratch limbs [`pow_odd`] needs besides its result for an `n`-limb modulus (or a
@@ -115,6 +116,8 @@ fn pow_odd_scratch(n: usize, bl: usize, e: Exp<'_>) -> usize {
 /// `scratch` holds at least [`pow_odd_scratch`] minus `n` limbs. Panics on short buffers.
 fn pow_odd(rows: Rows, b: &[u64], e: Exp<'_>, m: &[u64], result: &mut [u64], scratch: &mut [u64]) {
     let n = m.len();
+    #[cfg(target_arch = "x86_64")]
+    let kernel = rows;
     let Some(ctx) = Mont::new(m, rows) else {
         return;
     };
@@ -138,6 +141,16 @@ fn pow_odd(rows: Rows, b: &[u64], e: Exp<'_>, m: &[u64], result: &mut [u64], scr
         6 => pow_fixed::<6>(m, &mut rows, x, e, w, rest, acc, tmp),
         7 => pow_fixed::<7>(m, &mut rows, x, e, w, rest, acc, tmp),
         8 => pow_fixed::<8>(m, &mut rows, x, e, w, rest, acc, tmp),
+        // 16 limbs: straight-line assembly rows when the CPU has them (the portable rows
+        // stay on the generic kernels).
+        #[cfg(target_arch = "x86_64")]
+        16 => match kernel {
+            Rows::Adx(token) => match Mont16::new(m, token) {
+                Some(mut ring) => pow_window(&mut ring, x, e, w, rest, acc, tmp),
+                None => pow_window(&mut rows, x, e, w, rest, acc, tmp),
+            },
+            Rows::Portable => pow_window(&mut rows, x, e, w, rest, acc, tmp),
+        },
         _ => pow_window(&mut rows, x, e, w, rest, acc, tmp),
     }
     ctx.from_mont(acc, result, rows.t);

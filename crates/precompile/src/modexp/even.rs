@@ -1,36 +1,75 @@
 //! The 2^k half of an even modulus `m = q · 2^k` (`q` odd): `b^e mod 2^k` by truncated
-//! products, `q^-1 mod 2^k` by Newton's iteration, and the CRT join with `b^e mod q`. Buffers
-//! are sized by `k`, at most the modulus length.
+//! products and squarings on the row kernels, `q^-1 mod 2^k` by Newton's iteration, and the
+//! CRT join with `b^e mod q`. Buffers are sized by `k`, at most the modulus length.
 
 use super::mont::neg_inv64;
+use super::rows::Rows;
 use super::window::{pow_window, table_len, Exp, Ring};
 use uint256::algorithms::add::sbb;
 use uint256::algorithms::mul::mac;
 
 /// Arithmetic modulo `2^k`: truncated products masked in the top limb.
 struct Pow2Ring {
+    rows: Rows,
     mask: u64,
 }
 
 impl Ring for Pow2Ring {
     #[inline]
     fn mul(&mut self, a: &[u64], b: &[u64], out: &mut [u64]) {
-        mul_lo(a, b, out, self.mask);
+        mul_lo(self.rows, a, b, out, self.mask);
+    }
+    #[inline]
+    fn sqr(&mut self, a: &[u64], out: &mut [u64]) {
+        sqr_lo(self.rows, a, out, self.mask);
     }
 }
 
-/// `a·b mod 2^(64·out.len())`, masked to `mask` in the top limb.
-fn mul_lo(a: &[u64], b: &[u64], out: &mut [u64], mask: u64) {
+/// `a·b mod 2^(64·out.len())`, masked to `mask` in the top limb: only the rows' parts below
+/// the truncation point are computed (about half of a full product).
+fn mul_lo(rows: Rows, a: &[u64], b: &[u64], out: &mut [u64], mask: u64) {
     let kl = out.len();
     out.fill(0);
     for (i, &ai) in a.iter().enumerate().take(kl) {
         let width = b.len().min(kl - i);
-        let mut c = 0u64;
-        for (o, &bj) in out[i..i + width].iter_mut().zip(&b[..width]) {
-            (*o, c) = mac(ai, bj, *o, c);
-        }
+        let c = rows.addmul_1(&mut out[i..i + width], &b[..width], ai);
         if i + width < kl {
+            // No earlier row reached this limb (row i-1 ended one limb lower).
             out[i + width] = c;
+        }
+    }
+    out[kl - 1] &= mask;
+}
+
+/// `a² mod 2^(64·out.len())` for `a` of at least `out.len()` limbs, masked to `mask` in the
+/// top limb: each cross product below the truncation point once, doubled, plus the squares
+/// (about a quarter of a full product).
+fn sqr_lo(rows: Rows, a: &[u64], out: &mut [u64], mask: u64) {
+    let kl = out.len();
+    let a = &a[..kl];
+    out.fill(0);
+    // Cross products a[i]·a[j], i < j, i + j < kl: row i adds a[i]·a[i+1..kl-i] at limb
+    // 2i+1 and ends at limb kl-1, so its carry falls beyond the truncation point.
+    let mut i = 0;
+    while 2 * i + 1 < kl {
+        let start = 2 * i + 1;
+        rows.addmul_1(&mut out[start..], &a[i + 1..kl - i], a[i]);
+        i += 1;
+    }
+    // Double the cross products and add the squares a[i]², all mod 2^(64 kl).
+    let (mut shift_in, mut carry) = (0u64, 0u64);
+    for i in 0..kl.div_ceil(2) {
+        let sq = u128::from(a[i]) * u128::from(a[i]);
+        let lo = out[2 * i];
+        let s0 = u128::from((lo << 1) | shift_in) + u128::from(sq as u64) + u128::from(carry);
+        out[2 * i] = s0 as u64;
+        shift_in = lo >> 63;
+        if let Some(hi) = out.get_mut(2 * i + 1) {
+            let h = *hi;
+            let s1 = u128::from((h << 1) | shift_in) + (sq >> 64) + (s0 >> 64);
+            *hi = s1 as u64;
+            shift_in = h >> 63;
+            carry = (s1 >> 64) as u64;
         }
     }
     out[kl - 1] &= mask;
@@ -49,11 +88,11 @@ fn pow2_shape(k: usize) -> (usize, u64) {
 }
 
 /// `b^e mod 2^k` (`k ≥ 1`, `e` non-zero): `ceil(k / 64)` limbs.
-pub fn pow_pow2(b: &[u64], e: Exp<'_>, k: usize) -> Vec<u64> {
+pub fn pow_pow2(rows: Rows, b: &[u64], e: Exp<'_>, k: usize) -> Vec<u64> {
     let (kl, mask) = pow2_shape(k);
     let mut x: Vec<u64> = (0..kl).map(|i| b.get(i).copied().unwrap_or(0)).collect();
     x[kl - 1] &= mask;
-    let mut ring = Pow2Ring { mask };
+    let mut ring = Pow2Ring { rows, mask };
     if x.iter().all(|&w| w == 0) {
         return x;
     }
@@ -106,7 +145,7 @@ fn pow2_window(x: &[u64], e: Exp<'_>, ring: &mut Pow2Ring) -> Vec<u64> {
 }
 
 /// `q^-1 mod 2^k` for odd `q` (Newton iteration): `ceil(k / 64)` limbs.
-fn inv_pow2(q: &[u64], k: usize) -> Vec<u64> {
+fn inv_pow2(rows: Rows, q: &[u64], k: usize) -> Vec<u64> {
     let (kl, mask) = pow2_shape(k);
     let q0 = q[0];
     let x0 = neg_inv64(q0).wrapping_neg();
@@ -117,14 +156,14 @@ fn inv_pow2(q: &[u64], k: usize) -> Vec<u64> {
     let mut next = vec![0u64; kl];
     while precision < 64 * kl {
         // x = x·(2 - q·x)
-        mul_lo(q, &x, &mut qx, u64::MAX);
+        mul_lo(rows, q, &x, &mut qx, u64::MAX);
         // two_minus = 2 - qx (mod 2^(64 kl))
         let mut borrow = false;
         for (i, w) in qx.iter_mut().enumerate() {
             let two: u64 = if i == 0 { 2 } else { 0 };
             (*w, borrow) = sbb(two, *w, borrow);
         }
-        mul_lo(&x, &qx, &mut next, u64::MAX);
+        mul_lo(rows, &x, &qx, &mut next, u64::MAX);
         core::mem::swap(&mut x, &mut next);
         precision *= 2;
     }
@@ -133,9 +172,9 @@ fn inv_pow2(q: &[u64], k: usize) -> Vec<u64> {
 }
 
 /// The `x < q·2^k` with `x ≡ r1 (mod q)` and `x ≡ r2 (mod 2^k)`.
-pub fn crt(r1: &[u64], q: &[u64], r2: &[u64], k: usize) -> Vec<u64> {
+pub fn crt(rows: Rows, r1: &[u64], q: &[u64], r2: &[u64], k: usize) -> Vec<u64> {
     let (kl, mask) = pow2_shape(k);
-    let qinv = inv_pow2(q, k);
+    let qinv = inv_pow2(rows, q, k);
     // d = (r2 - r1) mod 2^k
     let mut d = vec![0u64; kl];
     let mut borrow = false;
@@ -146,7 +185,7 @@ pub fn crt(r1: &[u64], q: &[u64], r2: &[u64], k: usize) -> Vec<u64> {
     }
     d[kl - 1] &= mask;
     let mut h = vec![0u64; kl];
-    mul_lo(&d, &qinv, &mut h, mask);
+    mul_lo(rows, &d, &qinv, &mut h, mask);
     // x = r1 + q·h
     let mut x = vec![0u64; q.len() + kl + 1];
     x[..r1.len()].copy_from_slice(r1);
@@ -164,4 +203,51 @@ pub fn crt(r1: &[u64], q: &[u64], r2: &[u64], k: usize) -> Vec<u64> {
         }
     }
     x
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::kernel_tests::kernels;
+    use super::{mul_lo, sqr_lo};
+    use num_bigint::BigUint;
+    use proptest::prelude::*;
+
+    /// `x mod 2^bits` as `kl` limbs, by num-bigint.
+    fn truncated(x: &BigUint, kl: usize, bits: usize) -> Vec<u64> {
+        let r = x % (BigUint::from(1u8) << bits);
+        let mut limbs = r.to_u64_digits();
+        limbs.resize(kl, 0);
+        limbs
+    }
+
+    proptest! {
+        /// Truncated products and squarings against num-bigint, with every row kernel, for
+        /// 1 to 40 limbs and every top-limb width.
+        #[test]
+        fn truncated_products_match_num_bigint(
+            a in proptest::collection::vec(any::<u64>(), 40),
+            b in proptest::collection::vec(any::<u64>(), 40),
+            kl in 1usize..=40,
+            top in 1usize..=64,
+            ones in any::<bool>(),
+        ) {
+            let fill = |v: &[u64]| -> Vec<u64> {
+                if ones { vec![u64::MAX; kl] } else { v[..kl].to_vec() }
+            };
+            let (a, b) = (fill(&a), fill(&b));
+            let bits = 64 * (kl - 1) + top;
+            let mask = if top == 64 { u64::MAX } else { (1u64 << top) - 1 };
+            let to_big = |v: &[u64]| {
+                v.iter().rev().fold(BigUint::from(0u8), |acc, &w| (acc << 64) + BigUint::from(w))
+            };
+            let (ab, aa) = (to_big(&a) * to_big(&b), to_big(&a) * to_big(&a));
+            for k in kernels() {
+                let mut out = vec![0u64; kl];
+                mul_lo(k, &a, &b, &mut out, mask);
+                prop_assert_eq!(&out, &truncated(&ab, kl, bits), "mul {:?}", k);
+                sqr_lo(k, &a, &mut out, mask);
+                prop_assert_eq!(&out, &truncated(&aa, kl, bits), "sqr {:?}", k);
+            }
+        }
+    }
 }

@@ -1,6 +1,6 @@
 //! Fixed-width Montgomery rings for the moduli widths the `montgomery` crate has kernels for
-//! (fully unrolled; MULX/ADX assembly for 4 limbs when the CPU has it), used instead of the
-//! row kernels where they measure faster.
+//! (fully unrolled; MULX/ADX assembly for 4, 6 and 8 limbs when the CPU has it, portable
+//! Rust for 2, 3, 5 and 7), used instead of the row kernels where they measure faster.
 
 use super::window::Ring;
 

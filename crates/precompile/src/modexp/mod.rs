@@ -14,6 +14,7 @@ mod even;
 mod fixed;
 pub mod header;
 pub mod mont;
+pub mod mont16;
 pub mod osaka;
 pub mod rows;
 #[cfg(target_arch = "x86_64")]

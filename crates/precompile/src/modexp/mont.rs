@@ -99,26 +99,9 @@ impl<'a> Mont<'a> {
         for i in 0..n {
             let q = t[i].wrapping_mul(self.inv);
             let c = self.rows.addmul_1(&mut t[i..i + n], m, q);
-            let (s, o1) = t[i + n].overflowing_add(c);
-            let (s, o2) = s.overflowing_add(u64::from(top));
-            t[i + n] = s;
-            top = o1 | o2;
+            top = add_carry(&mut t[i + n], c, top);
         }
-        self.final_sub(&t[n..2 * n], top, out);
-    }
-
-    /// `out = t - m` if `t ≥ m` (with `hi` the limb above `t`), else `t`; for `t < 2m`.
-    #[inline]
-    fn final_sub(&self, t: &[u64], hi: bool, out: &mut [u64]) {
-        let m = self.m;
-        if hi || !lt(t, m) {
-            let mut borrow = false;
-            for ((o, &x), &y) in out.iter_mut().zip(t).zip(m) {
-                (*o, borrow) = sbb(x, y, borrow);
-            }
-        } else {
-            out[..m.len()].copy_from_slice(t);
-        }
+        sub_if_ge(&t[n..2 * n], top, m, out);
     }
 
     /// `out = a · b · R^-1 mod m` for `a, b < m`; `t` is scratch of `2n` limbs.
@@ -150,21 +133,7 @@ impl<'a> Mont<'a> {
                 .addmul_1(&mut t[2 * i + 1..i + n], &a[i + 1..], a[i]);
         }
         t[2 * n - 1] = 0;
-        // Double them and add the squares a[i]².
-        let mut shift_in = 0u64;
-        let mut carry = 0u64;
-        for i in 0..n {
-            let (lo, hi) = (t[2 * i], t[2 * i + 1]);
-            let dlo = (lo << 1) | shift_in;
-            let dhi = (hi << 1) | (lo >> 63);
-            shift_in = hi >> 63;
-            let sq = u128::from(a[i]) * u128::from(a[i]);
-            let s0 = u128::from(dlo) + u128::from(sq as u64) + u128::from(carry);
-            t[2 * i] = s0 as u64;
-            let s1 = u128::from(dhi) + (sq >> 64) + (s0 >> 64);
-            t[2 * i + 1] = s1 as u64;
-            carry = (s1 >> 64) as u64;
-        }
+        double_add_squares(t, a);
         self.redc(t, out);
     }
 
@@ -176,6 +145,50 @@ impl<'a> Mont<'a> {
         t[..n].copy_from_slice(&a[..n]);
         t[n..].fill(0);
         self.redc(t, out);
+    }
+}
+
+/// `*limb += c + top`, returning the carry out (REDC's running top bit).
+#[inline(always)]
+pub(super) fn add_carry(limb: &mut u64, c: u64, top: bool) -> bool {
+    let (s, o1) = limb.overflowing_add(c);
+    let (s, o2) = s.overflowing_add(u64::from(top));
+    *limb = s;
+    o1 | o2
+}
+
+/// `out = t - m` if `t ≥ m` (with `hi` the limb above `t`), else `t`; for `t < 2m` and
+/// equal lengths of `t`, `m` and `out` (panics if `out` is shorter).
+#[inline]
+pub(super) fn sub_if_ge(t: &[u64], hi: bool, m: &[u64], out: &mut [u64]) {
+    if hi || !lt(t, m) {
+        let mut borrow = false;
+        for ((o, &x), &y) in out.iter_mut().zip(t).zip(m) {
+            (*o, borrow) = sbb(x, y, borrow);
+        }
+    } else {
+        out[..m.len()].copy_from_slice(t);
+    }
+}
+
+/// Turns the cross products `Σ_{i<j} a[i]·a[j]·2^(64(i+j))` in `t` (`2 · a.len()` limbs) into
+/// the square `a²`: doubles them and adds the squares `a[i]²`.
+#[inline]
+pub(super) fn double_add_squares(t: &mut [u64], a: &[u64]) {
+    let n = a.len();
+    let mut shift_in = 0u64;
+    let mut carry = 0u64;
+    for i in 0..n {
+        let (lo, hi) = (t[2 * i], t[2 * i + 1]);
+        let dlo = (lo << 1) | shift_in;
+        let dhi = (hi << 1) | (lo >> 63);
+        shift_in = hi >> 63;
+        let sq = u128::from(a[i]) * u128::from(a[i]);
+        let s0 = u128::from(dlo) + u128::from(sq as u64) + u128::from(carry);
+        t[2 * i] = s0 as u64;
+        let s1 = u128::from(dhi) + (sq >> 64) + (s0 >> 64);
+        t[2 * i + 1] = s1 as u64;
+        carry = (s1 >> 64) as u64;
     }
 }
 

@@ -3,7 +3,8 @@
 //!
 //! [`Rows`] picks the implementation once per call: the MULX/ADCX/ADOX assembly of
 //! [`super::rows_x86`] when the CPU has BMI2 and ADX, else the portable loop. Both give the same
-//! limbs for every input (tested limb for limb in `tests`).
+//! limbs for every input (tested limb for limb in `kernel_tests`). [`FixedRows`] is the same
+//! step for a row length known at compile time (straight-line assembly or the portable loop).
 
 use uint256::algorithms::mul::mac;
 
@@ -62,4 +63,22 @@ pub fn mul_1(r: &mut [u64], a: &[u64], b: u64) -> u64 {
         (*ri, carry) = mac(ai, b, 0, carry);
     }
     carry
+}
+
+/// A row kernel for rows of a length `L` known at compile time (the fixed-width ring of
+/// [`super::mont16`]): `r += a · b`, returning the carry limb (the sum's limb at `L`).
+pub trait FixedRows: Copy {
+    /// `r += a · b`; returns the carry limb.
+    fn addmul<const L: usize>(self, r: &mut [u64; L], a: &[u64; L], b: u64) -> u64;
+}
+
+/// The portable [`FixedRows`]: [`addmul_1`] on arrays.
+#[derive(Clone, Copy, Debug)]
+pub struct PortableRows;
+
+impl FixedRows for PortableRows {
+    #[inline(always)]
+    fn addmul<const L: usize>(self, r: &mut [u64; L], a: &[u64; L], b: u64) -> u64 {
+        addmul_1(r, a, b, 0)
+    }
 }

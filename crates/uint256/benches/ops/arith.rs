@@ -3,7 +3,8 @@
 //!
 //! Classes: `w` = divisor or modulus of exactly `w` bits under full-width dividends and
 //! operands; `w-reduced` = ADDMOD/MULMOD operands already below the `w`-bit modulus (field
-//! arithmetic); `mixed` = every operand of a random width (and a few zero).
+//! arithmetic); `mixed` = every operand of a random width (and a few zero); `pow2` and
+//! `64of192` = dividends of 129 to 192 bits over one-limb powers of two and 64-bit divisors.
 
 use criterion::Criterion;
 use num_bigint::BigUint;
@@ -134,5 +135,34 @@ pub fn benches(c: &mut Criterion) {
                 |x, _| peer::big_guarded(&x[2], || (&x[0] * &x[1]) % &x[2]),
             );
         }
+    }
+
+    // Three-limb dividends (129..=192 bits, as sha1_divs' 160-bit words) over one-limb
+    // divisors: powers of two 2^k, k < 64 (`pow2`), and any 64-bit divisor (`64of192`).
+    let pow2 = gen(50, |r| {
+        let (bits, k) = (r.random_range(129..=192), r.random_range(0..64));
+        [rand_bits(r, bits), U256::from_u64(1 << k), U256::ZERO]
+    });
+    let by64 = gen(51, |r| {
+        let bits = r.random_range(129..=192);
+        [rand_bits(r, bits), rand_bits(r, 64), U256::ZERO]
+    });
+    for (class, d) in [("pow2", &pow2), ("64of192", &by64)] {
+        bench(
+            c,
+            &format!("div/{class}"),
+            d,
+            |x| evm::div(x[0], x[1]),
+            |x| peer::div(x[0], x[1]),
+            |x, _| peer::big_guarded(&x[1], || &x[0] / &x[1]),
+        );
+        bench(
+            c,
+            &format!("mod/{class}"),
+            d,
+            |x| evm::mod_(x[0], x[1]),
+            |x| peer::rem(x[0], x[1]),
+            |x, _| peer::big_guarded(&x[1], || &x[0] % &x[1]),
+        );
     }
 }

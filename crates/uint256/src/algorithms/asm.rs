@@ -1,6 +1,6 @@
 //! The one place in the crate with `unsafe` code: x86-64 inline assembly for the hardware
-//! 128-by-64 division and an SSE2 four-limb equality, each with a portable fallback of the
-//! same contract on other targets.
+//! 128-by-64 division, an SSE2 four-limb equality and an SSE2 move of a result into vector
+//! registers, each with a portable fallback of the same contract on other targets.
 #![allow(unsafe_code)]
 
 /// Divides the two-limb `hi * 2^64 + lo` by `d`, returning `(quotient, remainder)`.
@@ -69,6 +69,30 @@ pub fn eq4(a: &[u64; 4], b: &[u64; 4]) -> bool {
         );
         _mm_movemask_epi8(_mm_and_si128(lo, hi)) == 0xffff
     }
+}
+
+/// `x` unchanged, moved into two 128-bit vectors so that a store of the result to memory is two
+/// 16-byte stores (which a following 16-byte load can forward from).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub fn through_vectors(x: [u64; 4]) -> [u64; 4] {
+    use core::arch::x86_64::{__m128i, _mm_set_epi64x};
+    // SAFETY: `_mm_set_epi64x` only requires SSE2, in the x86-64 baseline; two 16-byte vectors
+    // and four u64 have the same size and every bit pattern is a valid u64.
+    unsafe {
+        let v: [__m128i; 2] = [
+            _mm_set_epi64x(x[1] as i64, x[0] as i64),
+            _mm_set_epi64x(x[3] as i64, x[2] as i64),
+        ];
+        core::mem::transmute::<[__m128i; 2], [u64; 4]>(v)
+    }
+}
+
+/// `x` unchanged on targets without the x86-64 version's vector registers.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+pub fn through_vectors(x: [u64; 4]) -> [u64; 4] {
+    x
 }
 
 /// Portable version of the x86-64 `eq4`.

@@ -150,3 +150,19 @@ pub fn signed_pair() -> BoxedStrategy<(U256, U256)> {
     ]
     .boxed()
 }
+
+/// Shift amounts and byte indices: below `small` (in range and just out of it), small values
+/// with a high limb set, MAX, and any `u64`.
+pub fn index(small: u64) -> BoxedStrategy<U256> {
+    prop_oneof![
+        4 => (0..small).prop_map(U256::from_u64),
+        1 => (0..small, 1usize..4).prop_map(|(i, limb)| {
+            let mut l = [i, 0, 0, 0];
+            l[limb] = 1 << 40;
+            U256::from_limbs(l)
+        }),
+        1 => Just(U256::MAX),
+        1 => any::<u64>().prop_map(U256::from_u64),
+    ]
+    .boxed()
+}

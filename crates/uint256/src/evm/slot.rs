@@ -1,0 +1,105 @@
+//! EVM opcodes computed on an operand in place: the word the result replaces (an
+//! interpreter's top-of-stack slot) is read through a reference, only the limbs the operation
+//! needs, and the result comes back as `Some(new value)`, or `None` when the slot already holds
+//! it (x / 0, x % 0, SIGNEXTEND from byte 31 on, a shift by 0), so that the caller can skip the
+//! write.
+//!
+//! Why not the by-value functions of [`crate::evm`]: an interpreter's previous instruction has
+//! usually just written the slot with 8-byte stores, and a word passed by value is copied out
+//! with 16-byte loads, which the CPU cannot forward from those stores (a store-forwarding stall
+//! on every instruction). Reading the limbs where they are, not writing an unchanged slot, and
+//! returning results in vector registers (so that they are stored as 16-byte halves, see
+//! `packed`) avoids it on both sides. Results equal those of the `evm`
+//! function of the same name; operands are in EVM stack order, limbs little-endian as in
+//! [`U256::as_limbs`]. No function panics.
+
+use crate::algorithms::asm::through_vectors;
+use crate::bits::sign_extend_byte;
+use crate::div::{div_rem, rem};
+use crate::shift::{sar as sar_limbs, shift_amount};
+use crate::U256;
+
+/// DIV `a / b` with `b` in place: `None` for `b == 0` (the result, 0, is `b`).
+#[inline(always)]
+pub fn div(a: &[u64; 4], b: &[u64; 4]) -> Option<U256> {
+    nonzero(b).then(|| packed(div_rem(a, b).0))
+}
+
+/// MOD `a % b` with `b` in place: `None` for `b == 0` (the result, 0, is `b`).
+#[inline(always)]
+pub fn mod_(a: &[u64; 4], b: &[u64; 4]) -> Option<U256> {
+    nonzero(b).then(|| packed(rem(a, b)))
+}
+
+/// SIGNEXTEND of `x` in place from byte `b` (0 = least significant): `None` for `b >= 31`
+/// (the value is unchanged).
+#[inline(always)]
+pub fn signextend(b: &[u64; 4], x: &[u64; 4]) -> Option<U256> {
+    signextend_unpacked(b, x).map(packed)
+}
+
+/// [`signextend`] with the result in scalar registers, for the by-value `evm::signextend`.
+#[inline(always)]
+pub(crate) fn signextend_unpacked(b: &[u64; 4], x: &[u64; 4]) -> Option<[u64; 4]> {
+    // One borrow chain decides the range (as `<` on words), no branch per limb.
+    (U256(*b) < U256::from_u64(31)).then(|| sign_extend_byte(x, b[0] as u32))
+}
+
+/// BYTE: byte `i` of `x` in place (byte 0 the most significant); 0 for `i >= 32`. Reads the
+/// one limb that holds the byte.
+// Not `packed`: in revm's BYTE loop with the result as the next index (evmone's synth/BYTE/b1)
+// that took 1.47x stock revm's time, against 0.99x with the scalar result; the index is read
+// back limb by limb, which a 16-byte store does not forward to on Zen 4.
+#[inline(always)]
+pub fn byte(i: &[u64; 4], x: &[u64; 4]) -> U256 {
+    U256::from_u64(byte_unpacked(i, x))
+}
+
+/// [`byte`] as a `u64`, for the by-value `evm::byte`.
+#[inline(always)]
+pub(crate) fn byte_unpacked(i: &[u64; 4], x: &[u64; 4]) -> u64 {
+    // Branch-free: `i < 32` iff no bit above bit 4 is set; the byte is read for `i mod 32`
+    // either way and dropped when out of range (a random index mispredicts a branch). The limb
+    // is loaded by index and shifted: building a byte array first costs a store and reload.
+    let in_range = (i[1] | i[2] | i[3] | (i[0] >> 5)) == 0;
+    let i = (i[0] & 31) as usize;
+    let b = (x[3 - i / 8] >> (56 - 8 * (i % 8))) & 0xff;
+    if in_range {
+        b
+    } else {
+        0
+    }
+}
+
+/// SAR: arithmetic `x >> shift` with `x` in place; `None` for `shift == 0`. For
+/// `shift >= 256` every bit is the sign bit.
+#[inline(always)]
+pub fn sar(shift: &[u64; 4], x: &[u64; 4]) -> Option<U256> {
+    sar_unpacked(shift, x).map(packed)
+}
+
+/// [`sar`] with the result in scalar registers, for the by-value `evm::sar`.
+#[inline(always)]
+pub(crate) fn sar_unpacked(shift: &[u64; 4], x: &[u64; 4]) -> Option<[u64; 4]> {
+    match shift_amount(shift) {
+        0 => None,
+        s @ 1..256 => Some(sar_limbs(x, s)),
+        // Out of range: an explicit arm saves the shift's zeroing.
+        _ => Some([((x[3] as i64) >> 63) as u64; 4]),
+    }
+}
+
+/// The result word built in two 128-bit vectors: the caller's store to the slot is then two
+/// 16-byte stores, from which the next instruction's 16-byte copy of the word is forwarded (from
+/// four 8-byte stores it is not: a stall of the next instruction, which revm's own bodies avoid
+/// because ruint's results come back through memory as vectors).
+#[inline(always)]
+fn packed(x: [u64; 4]) -> U256 {
+    U256(through_vectors(x))
+}
+
+/// Whether a word is nonzero.
+#[inline(always)]
+fn nonzero(x: &[u64; 4]) -> bool {
+    x[0] | x[1] | x[2] | x[3] != 0
+}
