@@ -72,64 +72,51 @@ macro_rules! require_spec {
     };
 }
 
-/// An instruction `fn $name` computing `top = O::$op(a, top)`, after the spec check `$spec`
-/// when given.
+/// An instruction `fn $name` that pops `[$x, ...]`, binds `$top` to the new top of the stack
+/// and runs `$body`, after the spec check `$spec` when given: the one shape every instruction
+/// macro below expands to.
+macro_rules! instruction {
+    ($name:ident, [$($x:ident),*], $top:ident => $body:expr $(, $spec:ident)?) => {
+        fn $name<O: WordOps, IT: InterpreterTypes, H: ?Sized>(
+            ctx: InstructionContext<'_, H, IT>,
+        ) -> InstructionExecResult {
+            $(require_spec!(ctx, $spec);)?
+            pop_top!([$($x),*], $top, ctx);
+            $body;
+            Ok(())
+        }
+    };
+}
+
+/// An instruction computing `top = O::$op(a, top)`.
 macro_rules! binary {
     ($name:ident, $op:ident $(, $spec:ident)?) => {
-        fn $name<O: WordOps, IT: InterpreterTypes, H: ?Sized>(
-            ctx: InstructionContext<'_, H, IT>,
-        ) -> InstructionExecResult {
-            $(require_spec!(ctx, $spec);)?
-            pop_top!([a], top, ctx);
-            *top = O::$op(a, *top);
-            Ok(())
-        }
+        instruction!($name, [a], top => *top = O::$op(a, *top) $(, $spec)?);
     };
 }
 
-/// An instruction `fn $name` computing `O::$op(&a, top)`, which updates the top of the stack
-/// in place, after the spec check `$spec` when given. In place matters in an interpreter: the
-/// previous instruction has just written the slot, and copying it out by value costs a
-/// store-forwarding stall; an in-place op reads the limbs it needs where they are and skips the
-/// write when the slot already is the result (as revm's own bodies do for x / 0, x % 0,
-/// SIGNEXTEND from byte 31 on and BYTE's single-byte read).
+/// An instruction computing `O::$op(&a, top)`, which updates the top of the stack in place. In
+/// place matters in an interpreter: the previous instruction has just written the slot, and
+/// copying it out by value costs a store-forwarding stall; an in-place op reads the limbs it
+/// needs where they are and skips the write when the slot already is the result (as revm's own
+/// bodies do for x / 0, x % 0, SIGNEXTEND from byte 31 on and BYTE's single-byte read).
 macro_rules! binary_in_place {
     ($name:ident, $op:ident $(, $spec:ident)?) => {
-        fn $name<O: WordOps, IT: InterpreterTypes, H: ?Sized>(
-            ctx: InstructionContext<'_, H, IT>,
-        ) -> InstructionExecResult {
-            $(require_spec!(ctx, $spec);)?
-            pop_top!([a], top, ctx);
-            O::$op(&a, top);
-            Ok(())
-        }
+        instruction!($name, [a], top => O::$op(&a, top) $(, $spec)?);
     };
 }
 
-/// An instruction `fn $name` computing `top = O::$op(top)`, after the spec check `$spec`.
+/// An instruction computing `top = O::$op(top)`.
 macro_rules! unary {
     ($name:ident, $op:ident $(, $spec:ident)?) => {
-        fn $name<O: WordOps, IT: InterpreterTypes, H: ?Sized>(
-            ctx: InstructionContext<'_, H, IT>,
-        ) -> InstructionExecResult {
-            $(require_spec!(ctx, $spec);)?
-            pop_top!([], top, ctx);
-            *top = O::$op(*top);
-            Ok(())
-        }
+        instruction!($name, [], top => *top = O::$op(*top) $(, $spec)?);
     };
 }
 
-/// An instruction `fn $name` computing `top = O::$op(a, b, top)`.
+/// An instruction computing `top = O::$op(a, b, top)`.
 macro_rules! ternary {
     ($name:ident, $op:ident) => {
-        fn $name<O: WordOps, IT: InterpreterTypes, H: ?Sized>(
-            ctx: InstructionContext<'_, H, IT>,
-        ) -> InstructionExecResult {
-            pop_top!([a, b], top, ctx);
-            *top = O::$op(a, b, *top);
-            Ok(())
-        }
+        instruction!($name, [a, b], top => *top = O::$op(a, b, *top));
     };
 }
 
