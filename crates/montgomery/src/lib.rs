@@ -14,7 +14,8 @@
 //! BLS12-381), multiplication uses the cheaper "no-carry" CIOS loop.
 //!
 //! No branch or memory address depends on operand values (fixed loop counts, final
-//! selections by masks or `cmov`). `no_std`, no allocation.
+//! selections by masks or `cmov`), except in [`inverse`], whose variable-time modular
+//! inversion (`*_vartime`) is for public values only. `no_std`, no allocation.
 
 #![no_std]
 #![deny(unsafe_code)]
@@ -23,7 +24,10 @@
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 pub mod asm;
+pub mod inverse;
 pub mod portable;
+
+pub use inverse::{inverse_mont_vartime, inverse_vartime};
 
 use uint256::algorithms::add::{adc, sbb};
 
@@ -197,6 +201,10 @@ pub fn neg<const N: usize>(a: &[u64; N], m: &Modulus<N>) -> [u64; N] {
 /// The plain `2N`-limb product `a * b`, as `(low N limbs, high N limbs)`; total.
 #[inline(always)]
 pub fn mul_wide<const N: usize>(a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(t) = asm::Adx::detect() {
+        return t.mul_wide(a, b);
+    }
     portable::mul_wide(a, b)
 }
 

@@ -60,6 +60,7 @@ fn check<const N: usize>(t: Adx, m: &Modulus<N>, a: &[u64; N], b: &[u64; N], n0:
     );
     assert_eq!(t.square(a, m), portable::square(a, m), "square");
     assert_eq!(t.reduce(a, b, m), portable::reduce(a, b, m), "reduce");
+    assert_eq!(t.mul_wide(a, b), portable::mul_wide(a, b), "mul_wide");
     assert_eq!(
         t.mul_mont_full(a, b, m),
         portable::mul_mont(a, b, p, m.n0()),

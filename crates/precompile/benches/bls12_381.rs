@@ -1,5 +1,6 @@
-//! EIP-2537 precompiles: ours (blst) against revm-precompile 43's default build (also blst), on
-//! the same inputs: ADDs, MSMs for k = 1..128, pairing checks for k = 1..8, the two maps.
+//! EIP-2537 precompiles: ours (blst; our own affine sums for the ADDs) against revm-precompile
+//! 43's default build (blst), on the same inputs: ADDs (distinct points and P + P), MSMs for
+//! k = 1..128, pairing checks for k = 1..8, the two maps.
 //!
 //! `cargo bench -p precompile --bench bls12_381`
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
@@ -56,20 +57,31 @@ fn benches(c: &mut Criterion) {
         .collect();
 
     let mut g = c.benchmark_group("bls_add");
-    let in1 = [g1s[0].clone(), g1s[1].clone()].concat();
-    let in2 = [g2s[0].clone(), g2s[1].clone()].concat();
-    g.bench_function("g1/ours", |b| {
-        b.iter(|| ours::g1_add::PRAGUE.run(black_box(&in1), u64::MAX))
-    });
-    g.bench_function("g1/revm", |b| {
-        b.iter(|| revm::g1_add::g1_add(black_box(&in1), u64::MAX))
-    });
-    g.bench_function("g2/ours", |b| {
-        b.iter(|| ours::g2_add::PRAGUE.run(black_box(&in2), u64::MAX))
-    });
-    g.bench_function("g2/revm", |b| {
-        b.iter(|| revm::g2_add::g2_add(black_box(&in2), u64::MAX))
-    });
+    // Distinct points, and P + P (the doubling branch of the affine sum).
+    let g1_cases = [
+        ("g1", [g1s[0].clone(), g1s[1].clone()].concat()),
+        ("g1-double", [g1s[0].clone(), g1s[0].clone()].concat()),
+    ];
+    for (name, input) in &g1_cases {
+        g.bench_function(format!("{name}/ours"), |b| {
+            b.iter(|| ours::g1_add::PRAGUE.run(black_box(input), u64::MAX))
+        });
+        g.bench_function(format!("{name}/revm"), |b| {
+            b.iter(|| revm::g1_add::g1_add(black_box(input), u64::MAX))
+        });
+    }
+    let g2_cases = [
+        ("g2", [g2s[0].clone(), g2s[1].clone()].concat()),
+        ("g2-double", [g2s[0].clone(), g2s[0].clone()].concat()),
+    ];
+    for (name, input) in &g2_cases {
+        g.bench_function(format!("{name}/ours"), |b| {
+            b.iter(|| ours::g2_add::PRAGUE.run(black_box(input), u64::MAX))
+        });
+        g.bench_function(format!("{name}/revm"), |b| {
+            b.iter(|| revm::g2_add::g2_add(black_box(input), u64::MAX))
+        });
+    }
     g.finish();
 
     let ks = [1usize, 2, 4, 8, 16, 32, 64, 128];

@@ -1,7 +1,8 @@
-//! The BN254 pairing, ours (`precompile::bn254::{fp12, miller, final_exp, pairing}`) against
-//! ark-bn254 in one run: `Fp12` multiplication, squaring and cyclotomic squaring, one Miller
-//! loop, the final exponentiation, the validation of one pair (G2 subgroup check included) and
-//! the ECPAIRING check of 1, 2, 4 and 8 pairs.
+//! The BN254 pairing, ours (`precompile::bn254::{fp12, cyclotomic, miller, final_exp,
+//! pairing}`) against ark-bn254 in one run: `Fp2` inversion, `Fp12` multiplication, squaring
+//! and cyclotomic squaring (ours also compressed), the exponentiation by the BN parameter `x`,
+//! one Miller loop, the final exponentiation, the validation of one pair (G2 subgroup check
+//! included) and the ECPAIRING check of 1, 2, 4 and 8 pairs.
 //!
 //! `cargo bench -p precompile --features bn254-arkworks --bench bn254_pairing`
 //!
@@ -19,8 +20,10 @@ use ark_ec::pairing::{MillerLoopOutput, Pairing};
 use ark_ec::AffineRepr;
 use ark_ff::{CyclotomicMultSubgroup, Field, Fp6Config};
 use criterion::{BenchmarkId, Criterion};
+use precompile::bn254::cyclotomic::CompressedCyclotomic;
 use precompile::bn254::final_exp::final_exponentiation;
 use precompile::bn254::fp12::Fp12;
+use precompile::bn254::g2::BN_X;
 use precompile::bn254::miller::{multi_miller_loop, MillerPair};
 use precompile::bn254::{arkworks, pairing};
 use std::hint::black_box;
@@ -140,6 +143,34 @@ fn ops(i: &Inputs) -> Vec<Op<'_>> {
             }),
             Box::new(|| {
                 black_box(black_box(&i.ark_g).cyclotomic_square());
+            }),
+        ),
+        (
+            "fp2_inverse",
+            Box::new(|| {
+                black_box(black_box(i.f.c0.c0).inverse());
+            }),
+            Box::new(|| {
+                black_box(black_box(i.ark_f.c0.c0).inverse());
+            }),
+        ),
+        (
+            // ark has no compressed squaring: its column is its full cyclotomic squaring.
+            "cyclotomic_sq_compr",
+            Box::new(|| {
+                black_box(CompressedCyclotomic::compress(black_box(&i.g)).square());
+            }),
+            Box::new(|| {
+                black_box(black_box(&i.ark_g).cyclotomic_square());
+            }),
+        ),
+        (
+            "cyclotomic_exp_by_x",
+            Box::new(|| {
+                black_box(black_box(&i.g).cyclotomic_exp_by_x());
+            }),
+            Box::new(|| {
+                black_box(black_box(&i.ark_g).cyclotomic_exp([BN_X]));
             }),
         ),
         (

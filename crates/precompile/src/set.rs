@@ -162,7 +162,7 @@ mod tests {
             }
         }
         assert_eq!(
-            precompiles(Fork::Osaka).by_number(0x0b).unwrap().library(),
+            precompiles(Fork::Osaka).by_number(0x0c).unwrap().library(),
             "blst"
         );
     }

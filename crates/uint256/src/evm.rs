@@ -142,7 +142,7 @@ pub fn not(a: U256) -> U256 {
 /// BYTE (0x1a): byte `i` of `x`, where byte 0 is the **most** significant; 0 if `i >= 32`.
 #[inline(always)]
 pub fn byte(i: U256, x: U256) -> U256 {
-    U256::from_u64(slot::byte_unpacked(&i.0, &x.0))
+    slot::byte(&i.0, &x.0)
 }
 
 /// SHL (0x1b, EIP-145): `value << shift` modulo 2^256; 0 if `shift >= 256`.

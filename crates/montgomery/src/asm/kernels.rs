@@ -2754,3 +2754,90 @@ pub(super) unsafe fn mul_nocarry_8(a: &[u64; 8], b: &[u64; 8], pn: *const u64) -
     }
     [r0, r1, r2, r3, r4, r5, r6, r7]
 }
+
+/// `portable::mul_wide` for 4 limbs: `(low 4 limbs, high 4 limbs)` of `a * b`.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX.
+#[inline(always)]
+pub(super) unsafe fn mul_wide_4(a: &[u64; 4], b: &[u64; 4]) -> ([u64; 4], [u64; 4]) {
+    let (r0, r1, r2, r3, r4, r5, r6, r7): (u64, u64, u64, u64, u64, u64, u64, u64);
+    // SAFETY: the caller guarantees BMI2 and ADX; the asm only reads the limbs behind
+    // `a` and `b`, uses no stack and writes only the registers declared below.
+    unsafe {
+        asm!(
+            "mov rdx, qword ptr [rcx]",
+            "mulx r9, r8, qword ptr [rsi]",
+            "mulx r10, rax, qword ptr [rsi + 8]",
+            "add r9, rax",
+            "mulx r11, rax, qword ptr [rsi + 16]",
+            "adc r10, rax",
+            "mulx r12, rax, qword ptr [rsi + 24]",
+            "adc r11, rax",
+            "adc r12, 0",
+            "mov rdx, qword ptr [rcx + 8]",
+            "xor eax, eax",
+            "mulx rdi, rax, qword ptr [rsi + 0]",
+            "adcx r9, rax",
+            "adox r10, rdi",
+            "mulx rdi, rax, qword ptr [rsi + 8]",
+            "adcx r10, rax",
+            "adox r11, rdi",
+            "mulx rdi, rax, qword ptr [rsi + 16]",
+            "adcx r11, rax",
+            "adox r12, rdi",
+            "mulx r13, rax, qword ptr [rsi + 24]",
+            "adcx r12, rax",
+            "mov eax, 0",
+            "adox r13, rax",
+            "adcx r13, rax",
+            "mov rdx, qword ptr [rcx + 16]",
+            "xor eax, eax",
+            "mulx rdi, rax, qword ptr [rsi + 0]",
+            "adcx r10, rax",
+            "adox r11, rdi",
+            "mulx rdi, rax, qword ptr [rsi + 8]",
+            "adcx r11, rax",
+            "adox r12, rdi",
+            "mulx rdi, rax, qword ptr [rsi + 16]",
+            "adcx r12, rax",
+            "adox r13, rdi",
+            "mulx r14, rax, qword ptr [rsi + 24]",
+            "adcx r13, rax",
+            "mov eax, 0",
+            "adox r14, rax",
+            "adcx r14, rax",
+            "mov rdx, qword ptr [rcx + 24]",
+            "xor eax, eax",
+            "mulx rdi, rax, qword ptr [rsi + 0]",
+            "adcx r11, rax",
+            "adox r12, rdi",
+            "mulx rdi, rax, qword ptr [rsi + 8]",
+            "adcx r12, rax",
+            "adox r13, rdi",
+            "mulx rdi, rax, qword ptr [rsi + 16]",
+            "adcx r13, rax",
+            "adox r14, rdi",
+            "mulx r15, rax, qword ptr [rsi + 24]",
+            "adcx r14, rax",
+            "mov eax, 0",
+            "adox r15, rax",
+            "adcx r15, rax",
+            inout("rsi") a.as_ptr() => _,
+            inout("rcx") b.as_ptr() => _,
+            out("rdx") _,
+            out("rax") _,
+            out("rdi") _,
+            out("r8") r0,
+            out("r9") r1,
+            out("r10") r2,
+            out("r11") r3,
+            out("r12") r4,
+            out("r13") r5,
+            out("r14") r6,
+            out("r15") r7,
+            options(pure, readonly, nostack),
+        );
+    }
+    ([r0, r1, r2, r3], [r4, r5, r6, r7])
+}

@@ -62,6 +62,21 @@ impl Adx {
         self.mul(a, a, m)
     }
 
+    /// [`crate::mul_wide`]: bit-identical to [`portable::mul_wide`]. Assembly for 4 limbs
+    /// (the plain product keeps all 8 limbs in registers, where the portable code spills).
+    #[inline(always)]
+    pub fn mul_wide<const N: usize>(self, a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
+        if let (Ok(x), Ok(y)) = (<&[u64; 4]>::try_from(&a[..]), <&[u64; 4]>::try_from(&b[..])) {
+            // SAFETY: the token proves BMI2 and ADX.
+            let (lo, hi) = unsafe { kernels::mul_wide_4(x, y) };
+            if let (Ok(lo), Ok(hi)) = (<[u64; N]>::try_from(&lo[..]), <[u64; N]>::try_from(&hi[..]))
+            {
+                return (lo, hi);
+            }
+        }
+        portable::mul_wide(a, b)
+    }
+
     /// [`crate::reduce`]: bit-identical to [`portable::redc`] for every input. Assembly for
     /// 4 and 6 limbs (rows without the carry word when `m` has a spare bit, which cannot
     /// overflow then).

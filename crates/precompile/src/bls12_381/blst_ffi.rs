@@ -2,6 +2,7 @@
 //! the BLS12-381 precompiles lives here; every wrapper takes and returns plain values.
 #![allow(unsafe_code)]
 
+use super::affine::{p1_to_affine, p2_to_affine};
 use blst::{
     blst_bendian_from_fp, blst_final_exp, blst_fp, blst_fp12, blst_fp12_finalverify,
     blst_fp12_is_one, blst_fp12_one, blst_fp2, blst_fp6, blst_fp_from_bendian, blst_map_to_g1,
@@ -9,15 +10,15 @@ use blst::{
     blst_p1_add_or_double_affine, blst_p1_affine, blst_p1_affine_generator, blst_p1_affine_in_g1,
     blst_p1_affine_is_inf, blst_p1_affine_on_curve, blst_p1_from_affine, blst_p1_mult,
     blst_p1_to_affine, blst_p1_uncompress, blst_p1s_mult_pippenger,
-    blst_p1s_mult_pippenger_scratch_sizeof, blst_p2, blst_p2_add_or_double_affine, blst_p2_affine,
-    blst_p2_affine_generator, blst_p2_affine_in_g2, blst_p2_affine_on_curve, blst_p2_from_affine,
-    blst_p2_mult, blst_p2_to_affine, blst_p2_uncompress, blst_p2s_mult_pippenger,
-    blst_p2s_mult_pippenger_scratch_sizeof, blst_precompute_lines, limb_t, MultiPoint, BLST_ERROR,
+    blst_p1s_mult_pippenger_scratch_sizeof, blst_p2, blst_p2_affine, blst_p2_affine_generator,
+    blst_p2_affine_in_g2, blst_p2_affine_on_curve, blst_p2_from_affine, blst_p2_mult,
+    blst_p2_uncompress, blst_p2s_mult_pippenger, blst_p2s_mult_pippenger_scratch_sizeof,
+    blst_precompute_lines, limb_t, MultiPoint, BLST_ERROR,
 };
 use core::ptr;
 
 /// The base-field modulus p, big-endian (48 bytes).
-const P_BE: [u8; 48] = [
+pub(crate) const P_BE: [u8; 48] = [
     0x1a, 0x01, 0x11, 0xea, 0x39, 0x7f, 0xe6, 0x9a, 0x4b, 0x1b, 0xa7, 0xb6, 0x43, 0x4b, 0xac, 0xd7,
     0x64, 0x77, 0x4b, 0x84, 0xf3, 0x85, 0x12, 0xbf, 0x67, 0x30, 0xd2, 0xa0, 0xf6, 0xb0, 0xf6, 0x24,
     0x1e, 0xab, 0xff, 0xfe, 0xb1, 0x53, 0xff, 0xff, 0xb9, 0xfe, 0xff, 0xff, 0xff, 0xff, 0xaa, 0xab,
@@ -76,16 +77,19 @@ pub(crate) fn p2_in_g2(p: &blst_p2_affine) -> bool {
     unsafe { blst_p2_affine_in_g2(p) }
 }
 
-#[inline]
-fn p1_affine(p: &blst_p1) -> blst_p1_affine {
+/// blst's affine form of a Jacobian G1 point (constant-time inversion): the oracle of
+/// [`super::affine::p1_to_affine`]; also used by [`p1_add`].
+pub(crate) fn p1_affine(p: &blst_p1) -> blst_p1_affine {
     let mut out = blst_p1_affine::default();
     // SAFETY: both pointers refer to valid, distinct values.
     unsafe { blst_p1_to_affine(&mut out, p) };
     out
 }
 
-#[inline]
-fn p2_affine(p: &blst_p2) -> blst_p2_affine {
+/// blst's affine form of a Jacobian G2 point: the oracle of [`super::affine::p2_to_affine`].
+#[cfg(test)]
+pub(crate) fn p2_affine(p: &blst_p2) -> blst_p2_affine {
+    use blst::blst_p2_to_affine;
     let mut out = blst_p2_affine::default();
     // SAFETY: both pointers refer to valid, distinct values.
     unsafe { blst_p2_to_affine(&mut out, p) };
@@ -163,8 +167,9 @@ pub(crate) fn fp12_final_equal(a: &blst_fp12, b: &blst_fp12) -> bool {
     unsafe { blst_fp12_finalverify(a, b) }
 }
 
-/// `a + b` for on-curve G1 points (any of them may be the all-zero infinity, or equal).
-#[inline]
+/// `a + b` for on-curve G1 points (any of them may be the all-zero infinity, or equal), by
+/// blst (Jacobian sum, constant-time affine conversion; also the test oracle of
+/// [`super::affine::p1_add`]).
 pub(crate) fn p1_add(a: &blst_p1_affine, b: &blst_p1_affine) -> blst_p1_affine {
     let mut acc = blst_p1::default();
     // SAFETY: valid pointers; blst allows `out` to alias the first input.
@@ -176,9 +181,10 @@ pub(crate) fn p1_add(a: &blst_p1_affine, b: &blst_p1_affine) -> blst_p1_affine {
     p1_affine(&acc)
 }
 
-/// `a + b` for on-curve G2 points (any of them may be the all-zero infinity, or equal).
-#[inline]
+/// `a + b` for on-curve G2 points, by blst: the oracle of [`super::affine::p2_add`].
+#[cfg(test)]
 pub(crate) fn p2_add(a: &blst_p2_affine, b: &blst_p2_affine) -> blst_p2_affine {
+    use blst::blst_p2_add_or_double_affine;
     let mut acc = blst_p2::default();
     // SAFETY: valid pointers; blst allows `out` to alias the first input.
     unsafe {
@@ -191,13 +197,26 @@ pub(crate) fn p2_add(a: &blst_p2_affine, b: &blst_p2_affine) -> blst_p2_affine {
 
 /// `s * P` (projective) for a G1 point and a 32-byte little-endian scalar (256 bits used).
 #[inline]
-fn p1_mult(point: &blst_p1_affine, scalar: &[u8; 32]) -> blst_p1 {
+pub(crate) fn p1_mult(point: &blst_p1_affine, scalar: &[u8; 32]) -> blst_p1 {
     let mut p = blst_p1::default();
     let mut out = blst_p1::default();
     // SAFETY: valid, distinct pointers; the scalar has the 32 bytes 256 bits need.
     unsafe {
         blst_p1_from_affine(&mut p, point);
         blst_p1_mult(&mut out, &p, scalar.as_ptr(), 256);
+    }
+    out
+}
+
+/// `s * Q` (projective) for a G2 point; as [`p1_mult`].
+#[inline]
+pub(crate) fn p2_mult(point: &blst_p2_affine, scalar: &[u8; 32]) -> blst_p2 {
+    let mut p = blst_p2::default();
+    let mut out = blst_p2::default();
+    // SAFETY: valid, distinct pointers; the scalar has the 32 bytes 256 bits need.
+    unsafe {
+        blst_p2_from_affine(&mut p, point);
+        blst_p2_mult(&mut out, &p, scalar.as_ptr(), 256);
     }
     out
 }
@@ -210,8 +229,8 @@ pub(crate) fn p1_msm(points: &[blst_p1_affine], scalars: &[[u8; 32]]) -> blst_p1
         0 => blst_p1_affine::default(),
         // From two points on, Pippenger: two GLV multiplications and an addition were slower at
         // k = 2 (`cargo xtask gas`, Bls12G1MSM-2: 297 us against revm's Pippenger 247 us).
-        1 => p1_affine(&p1_mult(&points[0], &scalars[0])),
-        n if n >= MSM_THREADED_FROM => p1_affine(&points.mult(scalars.as_flattened(), 256)),
+        1 => p1_to_affine(&p1_mult(&points[0], &scalars[0])),
+        n if n >= MSM_THREADED_FROM => p1_to_affine(&points.mult(scalars.as_flattened(), 256)),
         n => {
             // SAFETY: blst returns the scratch size in bytes for `n` points.
             let words =
@@ -233,7 +252,7 @@ pub(crate) fn p1_msm(points: &[blst_p1_affine], scalars: &[[u8; 32]]) -> blst_p1
                     scratch.as_mut_ptr(),
                 )
             };
-            p1_affine(&out)
+            p1_to_affine(&out)
         }
     }
 }
@@ -243,17 +262,8 @@ pub(crate) fn p2_msm(points: &[blst_p2_affine], scalars: &[[u8; 32]]) -> blst_p2
     assert_eq!(points.len(), scalars.len());
     match points.len() {
         0 => blst_p2_affine::default(),
-        1 => {
-            let mut p = blst_p2::default();
-            let mut out = blst_p2::default();
-            // SAFETY: valid, distinct pointers; the scalar has the 32 bytes 256 bits need.
-            unsafe {
-                blst_p2_from_affine(&mut p, &points[0]);
-                blst_p2_mult(&mut out, &p, scalars[0].as_ptr(), 256);
-            }
-            p2_affine(&out)
-        }
-        n if n >= MSM_THREADED_FROM => p2_affine(&points.mult(scalars.as_flattened(), 256)),
+        1 => p2_to_affine(&p2_mult(&points[0], &scalars[0])),
+        n if n >= MSM_THREADED_FROM => p2_to_affine(&points.mult(scalars.as_flattened(), 256)),
         n => {
             // SAFETY: blst returns the scratch size in bytes for `n` points.
             let words =
@@ -273,7 +283,7 @@ pub(crate) fn p2_msm(points: &[blst_p2_affine], scalars: &[[u8; 32]]) -> blst_p2
                     scratch.as_mut_ptr(),
                 )
             };
-            p2_affine(&out)
+            p2_to_affine(&out)
         }
     }
 }
@@ -304,7 +314,7 @@ pub(crate) fn map_fp_to_g1(u: &blst_fp) -> blst_p1_affine {
     let mut p = blst_p1::default();
     // SAFETY: valid pointers; a null `v` asks blst for the single-element map.
     unsafe { blst_map_to_g1(&mut p, u, ptr::null()) };
-    p1_affine(&p)
+    p1_to_affine(&p)
 }
 
 /// EIP-2537 MAP_FP2_TO_G2: as [`map_fp_to_g1`] over Fp2 (3-isogeny, G2 cofactor clearing).
@@ -312,5 +322,45 @@ pub(crate) fn map_fp2_to_g2(u: &blst_fp2) -> blst_p2_affine {
     let mut p = blst_p2::default();
     // SAFETY: valid pointers; a null `v` asks blst for the single-element map.
     unsafe { blst_map_to_g2(&mut p, u, ptr::null()) };
-    p2_affine(&p)
+    p2_to_affine(&p)
+}
+
+/// blst's own field operations, the oracle of [`super::field`]'s.
+#[cfg(test)]
+pub(crate) mod field_oracle {
+    use blst::{
+        blst_fp, blst_fp2, blst_fp2_add, blst_fp2_inverse, blst_fp2_mul, blst_fp2_sqr,
+        blst_fp2_sub, blst_fp_add, blst_fp_inverse, blst_fp_mul, blst_fp_sqr, blst_fp_sub,
+    };
+
+    macro_rules! binary {
+        ($name:ident, $t:ty, $f:ident) => {
+            pub(crate) fn $name(a: &$t, b: &$t) -> $t {
+                let mut out = <$t>::default();
+                // SAFETY: valid pointers to initialised values; `out` is writable.
+                unsafe { $f(&mut out, a, b) };
+                out
+            }
+        };
+    }
+    macro_rules! unary {
+        ($name:ident, $t:ty, $f:ident) => {
+            pub(crate) fn $name(a: &$t) -> $t {
+                let mut out = <$t>::default();
+                // SAFETY: valid pointers to initialised values; `out` is writable.
+                unsafe { $f(&mut out, a) };
+                out
+            }
+        };
+    }
+    binary!(fp_add, blst_fp, blst_fp_add);
+    binary!(fp_sub, blst_fp, blst_fp_sub);
+    binary!(fp_mul, blst_fp, blst_fp_mul);
+    unary!(fp_sqr, blst_fp, blst_fp_sqr);
+    unary!(fp_inverse, blst_fp, blst_fp_inverse);
+    binary!(fp2_add, blst_fp2, blst_fp2_add);
+    binary!(fp2_sub, blst_fp2, blst_fp2_sub);
+    binary!(fp2_mul, blst_fp2, blst_fp2_mul);
+    unary!(fp2_sqr, blst_fp2, blst_fp2_sqr);
+    unary!(fp2_inverse, blst_fp2, blst_fp2_inverse);
 }

@@ -1,7 +1,8 @@
 //! 0x0b BLS12_G1ADD (EIP-2537): the sum of two G1 points, without subgroup checks; 375 gas.
+//! The sum is affine with one variable-time inversion ([`super::affine`]).
 
 use super::codec::{read_g1, write_g1};
-use super::{blst_ffi, G1_LEN, LIBRARY};
+use super::{affine, ADD_LIBRARY, G1_LEN};
 use crate::{charge, LengthRule, Precompile, PrecompileOutput, PrecompileResult};
 
 /// G1ADD price.
@@ -24,9 +25,10 @@ pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
     let b = read_g1(&input[G1_LEN..], false)?;
     Ok(PrecompileOutput::new(
         gas_used,
-        write_g1(&blst_ffi::p1_add(&a, &b)),
+        write_g1(&affine::p1_add(&a, &b)),
     ))
 }
 
 /// BLS12_G1ADD (`0x0b`), since Prague.
-pub const PRAGUE: Precompile = Precompile::new(0x0b, "BLS12_G1ADD", gas, run).with_library(LIBRARY);
+pub const PRAGUE: Precompile =
+    Precompile::new(0x0b, "BLS12_G1ADD", gas, run).with_library(ADD_LIBRARY);

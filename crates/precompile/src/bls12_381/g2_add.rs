@@ -1,7 +1,8 @@
 //! 0x0d BLS12_G2ADD (EIP-2537): the sum of two G2 points, without subgroup checks; 600 gas.
+//! The sum is affine with one variable-time inversion ([`super::affine`]).
 
 use super::codec::{read_g2, write_g2};
-use super::{blst_ffi, G2_LEN, LIBRARY};
+use super::{affine, ADD_LIBRARY, G2_LEN};
 use crate::{charge, LengthRule, Precompile, PrecompileOutput, PrecompileResult};
 
 /// G2ADD price.
@@ -24,9 +25,10 @@ pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
     let b = read_g2(&input[G2_LEN..], false)?;
     Ok(PrecompileOutput::new(
         gas_used,
-        write_g2(&blst_ffi::p2_add(&a, &b)),
+        write_g2(&affine::p2_add(&a, &b)),
     ))
 }
 
 /// BLS12_G2ADD (`0x0d`), since Prague.
-pub const PRAGUE: Precompile = Precompile::new(0x0d, "BLS12_G2ADD", gas, run).with_library(LIBRARY);
+pub const PRAGUE: Precompile =
+    Precompile::new(0x0d, "BLS12_G2ADD", gas, run).with_library(ADD_LIBRARY);

@@ -1,6 +1,9 @@
 //! BLS12-381 precompiles of EIP-2537 (Prague), `0x0b` to `0x11`, on `blst`: one module per
 //! precompile with its gas rule beside its body ([`g1_add`], [`g1_msm`], [`g2_add`],
-//! [`g2_msm`], [`pairing`], [`map_fp_to_g1`], [`map_fp2_to_g2`]).
+//! [`g2_msm`], [`pairing`], [`map_fp_to_g1`], [`map_fp2_to_g2`]). The affine sums of G1ADD and
+//! G2ADD, and the affine form of every blst result, are ours ([`affine`] on [`field`]: blst's
+//! Montgomery form on the `montgomery` kernel, with one variable-time inversion instead of
+//! blst's constant-time one; every input is public).
 //!
 //! Encodings (big-endian):
 //! - a base-field element is 64 bytes: 16 zero bytes, then the 48-byte value, which must be
@@ -14,8 +17,10 @@
 //! (`BlsPointNotInSubgroup(G1 or G2)`). Every length other than the ones specified is
 //! `InvalidInputLength` (including empty MSM and pairing inputs).
 
+mod affine;
 pub(crate) mod blst_ffi;
 mod codec;
+mod field;
 pub mod g1_add;
 pub mod g1_msm;
 pub mod g2_add;
@@ -26,8 +31,12 @@ pub mod pairing;
 
 use crate::{charge, LengthRule, PrecompileError, PrecompileOutput, PrecompileResult};
 
-/// The library doing the BLS12-381 math in this build.
+/// The library doing the BLS12-381 math in this build (every affine result is converted by
+/// our variable-time inversion, [`affine`]).
 pub const LIBRARY: &str = "blst";
+/// G1ADD and G2ADD: blst decodes and checks the points, the affine sum is ours ([`affine`],
+/// one variable-time inversion on the `montgomery` kernel).
+pub const ADD_LIBRARY: &str = "ours (affine, montgomery kernel) + blst decoding";
 
 /// Length of an encoded base-field element.
 pub const FP_LEN: usize = 64;
@@ -86,5 +95,7 @@ fn run_msm<P>(
     ))
 }
 
+#[cfg(test)]
+mod affine_tests;
 #[cfg(test)]
 mod tests;

@@ -78,6 +78,19 @@ pub struct Jacobian<F> {
 }
 
 impl<F: Field> Affine<F> {
+    /// `[k] self` for a 64-bit `k`, by double-and-add from the top bit with mixed
+    /// additions of the affine `self` (7M + 4S each instead of a general addition's 11M + 5S).
+    pub fn mul_u64(&self, k: u64) -> Jacobian<F> {
+        let mut acc = Jacobian::INFINITY;
+        for i in (0..64 - k.leading_zeros()).rev() {
+            acc = acc.double();
+            if (k >> i) & 1 == 1 {
+                acc = acc.add_mixed(self);
+            }
+        }
+        acc
+    }
+
     /// The point at infinity.
     pub const INFINITY: Self = Affine {
         x: F::ZERO,
@@ -287,18 +300,6 @@ impl<F: Field> Jacobian<F> {
             y: y3,
             z: z3,
         }
-    }
-
-    /// `[k] self` for a little-endian 64-bit `k`, by double-and-add from the top bit.
-    pub fn mul_u64(&self, k: u64) -> Self {
-        let mut acc = Self::INFINITY;
-        for i in (0..64 - k.leading_zeros()).rev() {
-            acc = acc.double();
-            if (k >> i) & 1 == 1 {
-                acc = acc.add(self);
-            }
-        }
-        acc
     }
 
     /// The affine point (one inversion).

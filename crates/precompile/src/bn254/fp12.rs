@@ -15,15 +15,6 @@ pub struct Fp12 {
     pub c1: Fp6,
 }
 
-/// The BN parameter `x = 4965661367192848881` (positive) in width-4 non-adjacent form, least
-/// significant digit first: 14 non-zero odd digits in `-7..=7`, so `f^x` costs 62 squarings
-/// and 13 multiplications after a table of `f^3, f^5, f^7` (23 multiplications in plain NAF).
-pub(crate) const X_WNAF: [i8; 63] = [
-    1, 0, 0, 0, -1, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, -7, 0, 0, 0, 7, 0, 0, 0, 0, 5, 0, 0, 0, 0, 1,
-    0, 0, 0, -3, 0, 0, 0, -5, 0, 0, 0, 5, 0, 0, 0, 0, 3, 0, 0, 0, -3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0,
-    1,
-];
-
 impl Fp12 {
     /// One, the neutral element of the pairing group.
     pub const ONE: Fp12 = Fp12::new(Fp6::ONE, Fp6::ZERO);
@@ -116,59 +107,4 @@ impl Fp12 {
             Fp6::new(g(self.c1.c0, 1), g(self.c1.c1, 3), g(self.c1.c2, 5)),
         )
     }
-
-    /// `self^2` for `self` in the cyclotomic subgroup (norm 1 down to `Fp6` and `Fp4`), by
-    /// Granger and Scott: three `Fp4 = Fp2[s]/(s^2 - xi)` squarings (`s = w^3`), 9 `Fp2`
-    /// squarings in all. Wrong for other elements.
-    #[inline]
-    pub fn cyclotomic_square(&self) -> Fp12 {
-        // The three Fp4 elements: (g0, g3), (g1, g4), (g2, g5).
-        let (g0, g1, g2) = (self.c0.c0, self.c1.c0, self.c0.c1);
-        let (g3, g4, g5) = (self.c1.c1, self.c0.c2, self.c1.c2);
-        let (a0, a1) = fp4_square(g0, g3);
-        let (b0, b1) = fp4_square(g1, g4);
-        let (c0, c1) = fp4_square(g2, g5);
-        // 3 t - 2 g or 3 t + 2 g, per Granger-Scott.
-        let minus = |t: Fp2, g: Fp2| t.sub(g).double().add(t);
-        let plus = |t: Fp2, g: Fp2| t.add(g).double().add(t);
-        let c1_xi = c1.mul_by_nonresidue();
-        Fp12::new(
-            Fp6::new(minus(a0, g0), minus(b0, g2), minus(c0, g4)),
-            Fp6::new(plus(c1_xi, g1), plus(a1, g3), plus(b1, g5)),
-        )
-    }
-
-    /// `self^x` for the BN parameter `x`, `self` in the cyclotomic subgroup (where the
-    /// conjugate is the inverse, which makes the negative digits of [`X_WNAF`] free).
-    pub fn cyclotomic_exp_by_x(&self) -> Fp12 {
-        let sq = self.cyclotomic_square();
-        let f3 = self.mul(&sq);
-        let f5 = f3.mul(&sq);
-        let f7 = f5.mul(&sq);
-        let odd = [*self, f3, f5, f7];
-        // The top digit is 1.
-        let mut acc = *self;
-        for &d in X_WNAF.iter().rev().skip(1) {
-            acc = acc.cyclotomic_square();
-            if d != 0 {
-                let t = &odd[usize::from(d.unsigned_abs() / 2)];
-                acc = if d > 0 {
-                    acc.mul(t)
-                } else {
-                    acc.mul(&t.conjugate())
-                };
-            }
-        }
-        acc
-    }
-}
-
-/// `(a + b s)^2` in `Fp2[s]/(s^2 - xi)`: `(a^2 + xi b^2, 2ab)`, with `2ab` as
-/// `(a + b)^2 - a^2 - b^2`.
-#[inline]
-fn fp4_square(a: Fp2, b: Fp2) -> (Fp2, Fp2) {
-    let a2 = a.square();
-    let b2 = b.square();
-    let ab2 = a.add(b).square().sub(a2).sub(b2);
-    (a2.add(b2.mul_by_nonresidue()), ab2)
 }

@@ -102,8 +102,7 @@ impl G2Affine {
         if self.infinity {
             return true;
         }
-        let p = G2Jacobian::from(*self);
-        let xp = p.mul_u64(BN_X);
+        let xp = self.mul_u64(BN_X);
         let psi_xp = psi(&xp);
         let lhs = xp.add_mixed(self).add(&psi_xp).add(&psi(&psi_xp));
         let rhs = psi(&psi(&psi(&xp.double())));

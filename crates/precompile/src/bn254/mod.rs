@@ -13,8 +13,8 @@
 //! (`montgomery`): the fields [`fp`], [`fp2`], [`fp6`], [`fp12`], inversion by safegcd, the
 //! curve formulas [`curve`] for [`g1`] and [`g2`] (the twist, with its psi subgroup check),
 //! ECMUL by GLV and wNAF ([`glv`]), the Miller loop ([`miller`]) and the final
-//! exponentiation ([`final_exp`]). Variable time throughout: every input of a precompile is
-//! public, so no secret reaches this code.
+//! exponentiation ([`final_exp`], on [`cyclotomic`]). Variable time throughout: every input of
+//! a precompile is public, so no secret reaches this code.
 //!
 //! Alternative backends with the same interface, for benches and cross-checks: `ark-bn254`
 //! ([`arkworks`], cargo feature `bn254-arkworks`; ark-bn254 is also the tests' oracle) and
@@ -27,6 +27,7 @@ pub mod add;
 #[cfg(any(test, feature = "bn254-arkworks"))]
 pub mod arkworks;
 pub mod curve;
+pub mod cyclotomic;
 pub mod final_exp;
 pub mod fp;
 pub mod fp12;
@@ -35,7 +36,6 @@ pub mod fp6;
 pub mod g1;
 pub mod g2;
 pub mod glv;
-mod inv;
 pub mod miller;
 pub mod mul;
 pub mod pairing;

@@ -4,11 +4,11 @@
 
 use super::final_exp::final_exponentiation;
 use super::fp::Fp;
-use super::fp12::{Fp12, X_WNAF};
+use super::fp12::Fp12;
 use super::fp2::Fp2;
 use super::fp6::Fp6;
 use super::g2::BN_X;
-use super::miller::{multi_miller_loop, MillerPair, ATE_LOOP};
+use super::miller::{line_product, mul_by_01234, multi_miller_loop, MillerPair, ATE_LOOP};
 use ark_bn254::{Bn254, Fq, Fq12, Fq2, Fq6, Fr, G1Affine, G1Projective, G2Affine, G2Projective};
 use ark_ec::pairing::Pairing;
 use ark_ec::{AffineRepr, CurveGroup, PrimeGroup};
@@ -152,6 +152,11 @@ proptest! {
         let mut expect = a;
         expect.mul_by_034(&d0, &d3, &d4);
         prop_assert_eq!(fq12(&x.mul_by_034(fp2(&d0), fp2(&d3), fp2(&d4))), expect);
+        // Two lines multiplied together first, then into the accumulator (the Miller loop's way).
+        let (e0, e3, e4) = (w.fq2(), w.fq2(), w.fq2());
+        expect.mul_by_034(&e0, &e3, &e4);
+        let z = line_product((fp2(&d0), fp2(&d3), fp2(&d4)), (fp2(&e0), fp2(&e3), fp2(&e4)));
+        prop_assert_eq!(fq12(&mul_by_01234(&x, &z)), expect);
     }
 
     #[test]
@@ -215,13 +220,6 @@ fn digits_value(digits: &[i8]) -> i128 {
         .enumerate()
         .map(|(i, &d)| i128::from(d) << i)
         .sum()
-}
-
-#[test]
-fn x_wnaf_is_x() {
-    assert_eq!(digits_value(&X_WNAF), i128::from(BN_X));
-    assert_eq!(X_WNAF[X_WNAF.len() - 1], 1);
-    assert!(X_WNAF.iter().all(|d| d % 2 != 0 || *d == 0));
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! The one place in the crate with `unsafe` code: x86-64 inline assembly for the hardware
-//! 128-by-64 division, an SSE2 four-limb equality and an SSE2 move of a result into vector
-//! registers, each with a portable fallback of the same contract on other targets.
+//! 128-by-64 division, an SSE2 four-limb equality, an SSE2 move of a result into vector
+//! registers and a one-byte read of a word in memory, each with a portable fallback of the same
+//! contract on other targets.
 #![allow(unsafe_code)]
 
 /// Divides the two-limb `hi * 2^64 + lo` by `d`, returning `(quotient, remainder)`.
@@ -95,6 +96,33 @@ pub fn through_vectors(x: [u64; 4]) -> [u64; 4] {
     x
 }
 
+/// Byte `i mod 32` of four little-endian limbs (byte 0 the least significant), read with one
+/// byte load from where the limbs are (an interpreter's stack slot), without first loading and
+/// shifting the limb that holds it.
+#[cfg(target_endian = "little")]
+#[inline(always)]
+pub fn le_byte(x: &[u64; 4], i: usize) -> u8 {
+    // SAFETY: `x` is 32 initialised, readable bytes and `i & 31 < 32`; a `u8` has alignment 1
+    // and no invalid bit patterns. On a little-endian target byte `k` of the array is byte
+    // `k mod 8` of limb `k / 8`, which is the byte this function is documented to return.
+    unsafe { *core::ptr::from_ref(x).cast::<u8>().add(i & 31) }
+}
+
+/// Portable version of the little-endian `le_byte`.
+#[cfg(not(target_endian = "little"))]
+#[inline(always)]
+pub fn le_byte(x: &[u64; 4], i: usize) -> u8 {
+    le_byte_portable(x, i)
+}
+
+/// [`le_byte`] by limb and shift, the reference of the pointer read.
+#[cfg_attr(all(target_endian = "little", not(test)), allow(dead_code))]
+#[inline(always)]
+pub const fn le_byte_portable(x: &[u64; 4], i: usize) -> u8 {
+    let i = i & 31;
+    (x[i / 8] >> (8 * (i % 8))) as u8
+}
+
 /// Portable version of the x86-64 `eq4`.
 #[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
@@ -138,6 +166,20 @@ mod tests {
                 assert!(!eq4_portable(&base, &other), "limb {limb} byte {byte}");
                 assert!(!eq4(&other, &base), "limb {limb} byte {byte}");
             }
+        }
+    }
+
+    #[test]
+    fn le_byte_matches_portable_at_every_index() {
+        let x = [
+            0x0706_0504_0302_0100,
+            0x0f0e_0d0c_0b0a_0908,
+            0x1716_1514_1312_1110,
+            0x1f1e_1d1c_1b1a_1918,
+        ];
+        for i in 0..100 {
+            assert_eq!(le_byte(&x, i), (i % 32) as u8, "index {i}");
+            assert_eq!(le_byte_portable(&x, i), (i % 32) as u8, "index {i}");
         }
     }
 

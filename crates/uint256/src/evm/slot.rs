@@ -13,7 +13,7 @@
 //! function of the same name; operands are in EVM stack order, limbs little-endian as in
 //! [`U256::as_limbs`]. No function panics.
 
-use crate::algorithms::asm::through_vectors;
+use crate::algorithms::asm::{le_byte, through_vectors};
 use crate::bits::sign_extend_byte;
 use crate::div::{div_rem, rem};
 use crate::shift::{sar as sar_limbs, shift_amount};
@@ -26,9 +26,28 @@ pub fn div(a: &[u64; 4], b: &[u64; 4]) -> Option<U256> {
 }
 
 /// MOD `a % b` with `b` in place: `None` for `b == 0` (the result, 0, is `b`).
+// Only the zero divisor and `a < b` (the result is `a`) inline: with the whole division inlined
+// the instruction saved six callee-saved registers and set up a large frame on every call, which
+// made revm's MOD loop on 0 % 0 (evmone's synth/MOD/b0) 1.34x and on 0 % x (b1) 1.08x stock
+// revm's time; stock revm calls its division out of line too.
 #[inline(always)]
 pub fn mod_(a: &[u64; 4], b: &[u64; 4]) -> Option<U256> {
-    nonzero(b).then(|| packed(rem(a, b)))
+    if !nonzero(b) {
+        return None;
+    }
+    Some(if U256(*a) < U256(*b) {
+        packed(*a)
+    } else {
+        mod_at_least_divisor(*a, *b)
+    })
+}
+
+/// `a % b` for `a >= b > 0`, out of line (see [`mod_`]). By value: the copies of the operands
+/// it is passed are then made on this path only, where `&a` made the caller copy the popped
+/// operand to its frame on every call.
+#[inline(never)]
+fn mod_at_least_divisor(a: [u64; 4], b: [u64; 4]) -> U256 {
+    packed(rem(&a, &b))
 }
 
 /// SIGNEXTEND of `x` in place from byte `b` (0 = least significant): `None` for `b >= 31`
@@ -46,28 +65,20 @@ pub(crate) fn signextend_unpacked(b: &[u64; 4], x: &[u64; 4]) -> Option<[u64; 4]
 }
 
 /// BYTE: byte `i` of `x` in place (byte 0 the most significant); 0 for `i >= 32`. Reads the
-/// one limb that holds the byte.
+/// one byte of the slot that holds it.
 // Not `packed`: in revm's BYTE loop with the result as the next index (evmone's synth/BYTE/b1)
 // that took 1.47x stock revm's time, against 0.99x with the scalar result; the index is read
-// back limb by limb, which a 16-byte store does not forward to on Zen 4.
+// back limb by limb, which a 16-byte store does not forward to on Zen 4. A branch on the range
+// and a one-byte load, as stock revm and ruint: a branch-free limb select and shift lengthened
+// the chain from the index to the result, which in the loop where each result is the next
+// operand (synth/BYTE/b0) took 1.11x stock revm's time, and took 1.04x ruint's time on
+// in-range indices in the op bench (byte/in). The by-value `evm::byte` is this function.
 #[inline(always)]
 pub fn byte(i: &[u64; 4], x: &[u64; 4]) -> U256 {
-    U256::from_u64(byte_unpacked(i, x))
-}
-
-/// [`byte`] as a `u64`, for the by-value `evm::byte`.
-#[inline(always)]
-pub(crate) fn byte_unpacked(i: &[u64; 4], x: &[u64; 4]) -> u64 {
-    // Branch-free: `i < 32` iff no bit above bit 4 is set; the byte is read for `i mod 32`
-    // either way and dropped when out of range (a random index mispredicts a branch). The limb
-    // is loaded by index and shifted: building a byte array first costs a store and reload.
-    let in_range = (i[1] | i[2] | i[3] | (i[0] >> 5)) == 0;
-    let i = (i[0] & 31) as usize;
-    let b = (x[3 - i / 8] >> (56 - 8 * (i % 8))) & 0xff;
-    if in_range {
-        b
+    if (i[1] | i[2] | i[3]) == 0 && i[0] < 32 {
+        U256::from_u64(u64::from(le_byte(x, 31 - i[0] as usize)))
     } else {
-        0
+        U256::ZERO
     }
 }
 

@@ -398,7 +398,11 @@ fn g2_formulas_and_psi_match_ark() {
     );
     assert_eq!(g2_to_ark(jg.double().to_affine()), (g + g).into_affine());
     assert_eq!(
-        g2_to_ark(jg.mul_u64(BN_X).to_affine()),
+        g2_to_ark(aq.mul_u64(BN_X).to_affine()),
+        q.into_group().mul_bigint([BN_X]).into_affine()
+    );
+    assert_eq!(
+        g2_to_ark(g2_from_ark(g).mul_u64(BN_X).to_affine()),
         g.into_group().mul_bigint([BN_X]).into_affine()
     );
     // psi acts on G2 as multiplication by p (mod r).

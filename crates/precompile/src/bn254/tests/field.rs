@@ -83,6 +83,19 @@ fn constants_and_const_builders() {
     assert!(Fp2::ZERO.is_zero() && Fp::ZERO.is_zero() && !Fp::ONE.is_zero());
 }
 
+#[test]
+fn small_multiple_reciprocal_is_floor_of_2_pow_282_over_p() {
+    use crate::bn254::fp::RECIP_P_282;
+    use num_bigint::BigUint;
+    let p = BigUint::from_slice(&P.map(|l| [l as u32, (l >> 32) as u32]).concat());
+    let m = BigUint::from(RECIP_P_282);
+    let two_282 = BigUint::from(1u8) << 282;
+    assert!(&m * &p <= two_282 && two_282 < (&m + 1u8) * &p);
+    // The largest sums the estimate sees: 255 * (p - 1) + (p - 1).
+    let top = -Fp::ONE;
+    assert_eq!(to_ark(top.mul_small_add(255, top)), -Fq::from(256u64));
+}
+
 fn check_fp(a: Fp, b: Fp) {
     let (x, y) = (to_ark(a), to_ark(b));
     assert_eq!(to_ark(a + b), x + y);
@@ -182,7 +195,7 @@ fn inversion_matches_fermat_on_edge_values() {
         }
     }
     // Plain-integer inversion: 0 and values >= p have none.
-    use crate::bn254::inv::inverse_mod_p;
+    let inverse_mod_p = |x: &[u64; 4]| montgomery::inverse_vartime(x, &super::super::fp::MODULUS);
     assert_eq!(inverse_mod_p(&[0; 4]), None);
     assert_eq!(inverse_mod_p(&P), None);
     assert_eq!(inverse_mod_p(&[u64::MAX; 4]), None);
