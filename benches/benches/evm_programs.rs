@@ -3,9 +3,10 @@
 //!
 //! - Groups `<arith>-bytecode` (arith: `stock`, `uint256`, `bigint`), function ids
 //!   `<program>/<input>`: one transaction running the program on the input. Program by
-//!   program, the arithmetics back to back. Each program input is checked (every arithmetic
-//!   agrees with stock revm on status, gas and output, and the output is the expected one)
-//!   the first time one of its benchmarks runs, before it is timed.
+//!   program, the arithmetics back to back on one EVM whose instruction table is switched.
+//!   Each program input is checked (every arithmetic agrees with stock revm on status, gas
+//!   and output, and the output is the expected one) the first time one of its benchmarks
+//!   runs, before it is timed.
 //! - Groups `scaling-<contract>@<arith>` (contract: `dela`, `javgh`; arith: `stock`,
 //!   `uint256`) and `scaling-native@dalek`, functions `N=<n>`: `n` `scalarMultBase` calls in
 //!   one transaction (a driver contract loops them), or `n` native base-point
@@ -42,7 +43,10 @@ impl config::Bench for Programs {
     }
 }
 
-/// Times one program input under every arithmetic, checking it first.
+/// Times one program input under every arithmetic, checking it first. One runner (one EVM,
+/// its state, stack and memory) serves every arithmetic, only its instruction table switched:
+/// separate EVMs running the same table differ by up to 2x on the opcode loops from memory
+/// layout alone.
 fn bench_input<M: Measurement>(
     c: &mut Criterion<M>,
     program: &Program,
@@ -52,8 +56,8 @@ fn bench_input<M: Measurement>(
     let checked = Cell::new(false);
     let code = hex::decode(&program.code_hex).expect("hex code");
     let calldata = hex::decode(&input.calldata_hex).expect("hex calldata");
+    let mut r = Arith::Stock.runner(code, &calldata);
     for arith in Arith::ALL {
-        let mut r = arith.runner(code.clone(), &calldata);
         let mut g = c.benchmark_group(format!("{}-bytecode", arith.name()));
         slow_group(&mut g);
         g.bench_function(&id, |b| {
@@ -62,6 +66,7 @@ fn bench_input<M: Measurement>(
                     panic!("{e}");
                 }
             }
+            arith.install(r.evm_mut());
             b.iter(|| r.run())
         });
         g.finish();
@@ -75,19 +80,26 @@ fn slow_group<M: Measurement>(g: &mut criterion::BenchmarkGroup<'_, M>) {
     g.sample_size(10);
 }
 
-/// The scaling series of one Ed25519 contract under stock revm and ours.
+/// The scaling series of one Ed25519 contract under stock revm and ours: one runner per `n`
+/// serves both arithmetics, only its instruction table switched (as in [`bench_input`]).
 fn bench_series<M: Measurement>(c: &mut Criterion<M>, contract: &Program, quick: bool) {
     let short = ed25519::short_name(contract);
     let input = ed25519::series_input(contract).expect("series input");
     let want = input.expected_output_hex.clone().expect("expected (x, y)");
+    let mut runners: Vec<_> = ed25519::series(quick)
+        .into_iter()
+        .map(|n| {
+            let n16 = u16::try_from(n).expect("n fits the driver's PUSH2");
+            (n, ed25519::runner(Arith::Stock, contract, &input, n16))
+        })
+        .collect();
     for arith in [Arith::Stock, Arith::Uint256] {
         let mut g = c.benchmark_group(format!("scaling-{short}@{}", arith.name()));
         slow_group(&mut g);
-        for n in ed25519::series(quick) {
-            let n16 = u16::try_from(n).expect("n fits the driver's PUSH2");
-            let mut r = ed25519::runner(arith, contract, &input, n16);
+        for (n, r) in &mut runners {
             let checked = Cell::new(false);
             g.bench_function(format!("N={n}"), |b| {
+                arith.install(r.evm_mut());
                 if !checked.replace(true) {
                     let o = outcome(&r.run());
                     assert!(

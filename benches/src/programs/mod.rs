@@ -47,9 +47,13 @@ impl Arith {
         }
     }
 
-    /// Puts this arithmetic's instructions into `evm`.
+    /// Makes this arithmetic's instructions the ones `evm` runs: revm's stock table, with ours
+    /// over the arithmetic opcodes. Only the table changes (the EVM's state, stack and memory
+    /// stay where they are), so one EVM switched between arithmetics compares them on the same
+    /// memory layout; separate EVMs differ by up to 2x on the same table from layout alone.
     pub fn install(self, evm: &mut BenchEvm<EthPrecompiles>) {
         let table = evm.instruction.instruction_table_mut();
+        *table = revm::interpreter::instruction_table();
         match self {
             Arith::Stock => {}
             Arith::Uint256 => install::<Uint256Ops, _, _>(table),
@@ -140,4 +144,45 @@ pub fn check_run(program: &Program, input: &ProgramInput) -> Result<CheckedRun, 
         status: stock.status.clone(),
         gas_used: stock.gas_used,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The instruction table of `r`, each entry by its function's address.
+    fn table(r: &mut BytecodeRunner<EthPrecompiles>) -> Vec<String> {
+        let t = r.evm_mut().instruction.instruction_table_mut();
+        t.iter().map(|i| format!("{i:?}")).collect()
+    }
+
+    /// Switching one runner between arithmetics installs exactly the named one: stock after
+    /// any other is the stock table again, and each switch runs a program the same way.
+    #[test]
+    fn install_switches_one_runner_between_arithmetics() {
+        // Function addresses of generic instructions depend on where they were instantiated,
+        // so the reference is a table `install` wrote, not revm's builder's.
+        let mut fresh = Arith::Stock.runner(Vec::new(), &[]);
+        let stock = table(&mut fresh);
+        // 7 * 6 + 5, then RETURN the word: MUL and ADD go through the installed table.
+        let code = vec![
+            0x60, 0x05, 0x60, 0x06, 0x60, 0x07, 0x02, 0x01, 0x5f, 0x52, 0x60, 0x20, 0x5f, 0xf3,
+        ];
+        let mut r = Arith::Stock.runner(code, &[]);
+        let want = outcome(&r.run());
+        assert_eq!(want.output[31], 47);
+        let add = usize::from(revm::bytecode::opcode::ADD);
+        for arith in [Arith::Uint256, Arith::Bigint, Arith::Stock, Arith::Uint256] {
+            arith.install(r.evm_mut());
+            let t = table(&mut r);
+            assert_eq!(t == stock, arith == Arith::Stock, "{}", arith.name());
+            assert_eq!(
+                t[add] == stock[add],
+                arith == Arith::Stock,
+                "{}",
+                arith.name()
+            );
+            assert_eq!(outcome(&r.run()), want, "{}", arith.name());
+        }
+    }
 }
