@@ -6,13 +6,15 @@
 //! `FIELD_ELEMENTS_PER_BLOB` (4096) and `BLS_MODULUS` as two 32-byte big-endian words.
 //!
 //! The proof `pi` is valid when `e(C - [y]G1, G2) = e(pi, [s]G2 - [z]G2)`. We check the
-//! equivalent `e(C - [y]G1 + [z]pi, G2) = e(pi, [s]G2)` on blst: both G2 arguments are fixed
-//! (the generator and the trusted setup's `[s]G2`), so their Miller-loop lines are computed once
-//! per process, and each call does G1 arithmetic, two Miller loops over those lines and one final
-//! exponentiation (no G2 multiplication). [`ckzg`] is the same check through `c-kzg` (an
-//! alternative backend for benches and a test oracle).
+//! equivalent `e(C - [y]G1 + [z]pi, G2) e(-pi, [s]G2) = 1` on blst's field arithmetic: both G2
+//! arguments are fixed (the generator and the trusted setup's `[s]G2`), so their Miller-loop
+//! lines are computed once per process, as is a fixed-base table for `[y]G1`. Each call does one
+//! variable-base G1 multiplication (`[z]pi`), one Miller loop over both pairs' lines (one
+//! accumulator: half the Fp12 squarings of two loops) and one final exponentiation. [`ckzg`] is
+//! the same check through `c-kzg` (an alternative backend for benches and a test oracle).
 
-use crate::bls12_381::blst_ffi::{self, G2Lines};
+use crate::bls12_381::affine::p1_to_affine;
+use crate::bls12_381::blst_ffi::{self, G2Lines, P1FixedBase};
 use crate::{charge, LengthRule, Precompile, PrecompileError, PrecompileOutput, PrecompileResult};
 use blst::blst_p1_affine;
 use sha2::{Digest, Sha256};
@@ -93,21 +95,24 @@ fn bls_modulus() -> &'static [u8; 32] {
     RETURN_VALUE[32..].try_into().expect("32 bytes")
 }
 
-/// The Miller-loop lines of the two fixed G2 points, computed on first use.
-struct SetupLines {
+/// What the check precomputes once per process: the Miller-loop lines of the two fixed G2
+/// points and a fixed-base table of the G1 generator (for `[y]G1`).
+struct Setup {
     generator: G2Lines,
     tau: G2Lines,
+    g1: P1FixedBase,
 }
 
-fn setup_lines() -> &'static SetupLines {
-    static LINES: OnceLock<SetupLines> = OnceLock::new();
-    LINES.get_or_init(|| {
+fn setup() -> &'static Setup {
+    static SETUP: OnceLock<Setup> = OnceLock::new();
+    SETUP.get_or_init(|| {
         let tau = blst_ffi::p2_uncompress(&TAU_G2)
             .filter(blst_ffi::p2_in_g2)
             .expect("the trusted setup's [s]G2 constant is a G2 point");
-        SetupLines {
+        Setup {
             generator: G2Lines::new(&blst_ffi::p2_generator()),
             tau: G2Lines::new(&tau),
+            g1: P1FixedBase::new(&blst_ffi::p1_generator()),
         }
     })
 }
@@ -141,8 +146,10 @@ fn neg_scalar_le(x: &[u8; 32]) -> [u8; 32] {
     out
 }
 
-/// `C - [y]G1 + [z]pi`: one two-point multiplication (`[r - y]G1 + [z]pi`), then `+ C`.
+/// `C - [y]G1 + [z]pi`, as `[r - y]G1` from the fixed-base table plus `[z]pi` by blst's
+/// variable-base multiplication plus `C`.
 fn lhs_point(
+    g1: &P1FixedBase,
     c: &blst_p1_affine,
     y: &[u8; 32],
     z: &[u8; 32],
@@ -150,12 +157,8 @@ fn lhs_point(
 ) -> blst_p1_affine {
     let mut z_le = *z;
     z_le.reverse();
-    let terms = [(blst_ffi::p1_generator(), neg_scalar_le(y)), (*pi, z_le)];
-    let (points, scalars): (Vec<_>, Vec<_>) = terms
-        .into_iter()
-        .filter(|(p, s)| !blst_ffi::p1_is_inf(p) && s.iter().any(|&b| b != 0))
-        .unzip();
-    blst_ffi::p1_add(&blst_ffi::p1_msm(&points, &scalars), c)
+    let sum = blst_ffi::p1_add_jacobian(&g1.mult(&neg_scalar_le(y)), &blst_ffi::p1_mult(pi, &z_le));
+    p1_to_affine(&blst_ffi::p1_add_mixed(&sum, c))
 }
 
 /// Verifies `proof` that the polynomial committed to by `commitment` is `y` at `z` (all in
@@ -172,13 +175,15 @@ pub fn verify_kzg_proof(
     check_field_elements(z, y)?;
     let c = g1_point(commitment)?;
     let pi = g1_point(proof)?;
-    let lhs = lhs_point(&c, y, z, &pi);
-    let lines = setup_lines();
-    // e(lhs, G2) == e(pi, [s]G2); a G1 point at infinity pairs to 1 (`miller_loop` says so).
-    if blst_ffi::fp12_final_equal(
-        &lines.generator.miller_loop(&lhs),
-        &lines.tau.miller_loop(&pi),
-    ) {
+    let setup = setup();
+    let lhs = lhs_point(&setup.g1, &c, y, z, &pi);
+    // e(lhs, G2) == e(pi, [s]G2), as e(lhs, G2) e(-pi, [s]G2) == 1: one Miller loop over both
+    // pairs' precomputed lines, one final exponentiation.
+    let f = blst_ffi::multi_miller_loop([
+        (&setup.generator, &lhs),
+        (&setup.tau, &blst_ffi::p1_neg(&pi)),
+    ]);
+    if blst_ffi::fp12_final_is_one(&f) {
         Ok(())
     } else {
         Err(PrecompileError::KzgVerificationFailed)
@@ -443,6 +448,74 @@ mod tests {
         });
     }
 
+    /// The two-pair Miller loop over precomputed lines is exactly the product of blst's
+    /// single-pair loops, infinity included; with one pair it is blst's loop.
+    #[test]
+    fn multi_miller_loop_is_the_product_of_blst_loops() {
+        let setup = setup();
+        let inf = blst_p1_affine::default();
+        for seed in 1..=2 {
+            let (c, _, _, pi) = ckzg_proof(seed);
+            let c = blst_ffi::p1_uncompress(&c).unwrap();
+            let pi = blst_ffi::p1_uncompress(&pi).unwrap();
+            for (a, b) in [(c, pi), (pi, c), (inf, pi), (c, inf), (inf, inf)] {
+                let product = setup.generator.miller_loop(&a) * setup.tau.miller_loop(&b);
+                let ours = blst_ffi::multi_miller_loop([(&setup.generator, &a), (&setup.tau, &b)]);
+                assert_eq!(ours, product);
+            }
+            let single = blst_ffi::multi_miller_loop([(&setup.tau, &c)]);
+            assert_eq!(single, setup.tau.miller_loop(&c));
+        }
+    }
+
+    /// The check as the pairing equation states it (two loops, blst's `finalverify`) agrees.
+    #[test]
+    fn product_check_agrees_with_finalverify() {
+        let setup = setup();
+        for seed in 1..=2 {
+            let (c, z, y, pi) = ckzg_proof(seed);
+            let (c, pi) = (
+                blst_ffi::p1_uncompress(&c).unwrap(),
+                blst_ffi::p1_uncompress(&pi).unwrap(),
+            );
+            for y in [y, {
+                let mut y1 = y;
+                y1[31] ^= 1;
+                y1
+            }] {
+                let lhs = lhs_point(&setup.g1, &c, &y, &z, &pi);
+                let two_loops = blst_ffi::fp12_final_equal(
+                    &setup.generator.miller_loop(&lhs),
+                    &setup.tau.miller_loop(&pi),
+                );
+                let f = blst_ffi::multi_miller_loop([
+                    (&setup.generator, &lhs),
+                    (&setup.tau, &blst_ffi::p1_neg(&pi)),
+                ]);
+                assert_eq!(blst_ffi::fp12_final_is_one(&f), two_loops);
+            }
+        }
+    }
+
+    /// `[s]G1` from the table equals blst's variable-base multiplication.
+    fn table_matches_blst(s: [u8; 32]) {
+        let ours = p1_to_affine(&setup().g1.mult(&s));
+        let blst = p1_to_affine(&blst_ffi::p1_mult(&blst_ffi::p1_generator(), &s));
+        assert_eq!(ours, blst, "{}", hex::encode(s));
+    }
+
+    #[test]
+    fn fixed_base_table_edges() {
+        let mut r_le = *bls_modulus();
+        r_le.reverse();
+        let mut r_minus_1 = r_le;
+        r_minus_1[0] -= 1;
+        let one = core::array::from_fn(|i| u8::from(i == 0));
+        for s in [[0; 32], one, [0xff; 32], r_le, r_minus_1, [1; 32]] {
+            table_matches_blst(s);
+        }
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(32))]
 
@@ -469,6 +542,11 @@ mod tests {
             data[..32].copy_from_slice(&vh);
             let err = run(&data, 50_000).unwrap_err();
             proptest::prop_assert!(matches!(err, PrecompileError::KzgInvalidInput | PrecompileError::KzgVerificationFailed));
+        }
+
+        #[test]
+        fn fixed_base_table_random(s in proptest::prelude::any::<[u8; 32]>()) {
+            table_matches_blst(s);
         }
     }
 }

@@ -4,16 +4,16 @@
 
 use super::affine::{p1_to_affine, p2_to_affine};
 use blst::{
-    blst_bendian_from_fp, blst_final_exp, blst_fp, blst_fp12, blst_fp12_finalverify,
-    blst_fp12_is_one, blst_fp12_one, blst_fp2, blst_fp6, blst_fp_from_bendian, blst_map_to_g1,
-    blst_map_to_g2, blst_miller_loop_lines, blst_miller_loop_n, blst_p1,
-    blst_p1_add_or_double_affine, blst_p1_affine, blst_p1_affine_generator, blst_p1_affine_in_g1,
-    blst_p1_affine_is_inf, blst_p1_affine_on_curve, blst_p1_from_affine, blst_p1_mult,
-    blst_p1_to_affine, blst_p1_uncompress, blst_p1s_mult_pippenger,
-    blst_p1s_mult_pippenger_scratch_sizeof, blst_p2, blst_p2_affine, blst_p2_affine_generator,
-    blst_p2_affine_in_g2, blst_p2_affine_on_curve, blst_p2_from_affine, blst_p2_mult,
-    blst_p2_uncompress, blst_p2s_mult_pippenger, blst_p2s_mult_pippenger_scratch_sizeof,
-    blst_precompute_lines, limb_t, MultiPoint, BLST_ERROR,
+    blst_bendian_from_fp, blst_final_exp, blst_fp, blst_fp12, blst_fp12_conjugate,
+    blst_fp12_is_one, blst_fp12_mul_by_xy00z0, blst_fp12_one, blst_fp12_sqr, blst_fp2, blst_fp6,
+    blst_fp_add, blst_fp_cneg, blst_fp_from_bendian, blst_fp_mul, blst_map_to_g1, blst_map_to_g2,
+    blst_miller_loop_n, blst_p1, blst_p1_add_or_double, blst_p1_add_or_double_affine,
+    blst_p1_affine, blst_p1_affine_generator, blst_p1_affine_in_g1, blst_p1_affine_is_inf,
+    blst_p1_affine_on_curve, blst_p1_from_affine, blst_p1_mult, blst_p1_uncompress,
+    blst_p1s_mult_pippenger, blst_p1s_mult_pippenger_scratch_sizeof, blst_p1s_to_affine, blst_p2,
+    blst_p2_affine, blst_p2_affine_generator, blst_p2_affine_in_g2, blst_p2_affine_on_curve,
+    blst_p2_from_affine, blst_p2_mult, blst_p2_uncompress, blst_p2s_mult_pippenger,
+    blst_p2s_mult_pippenger_scratch_sizeof, blst_precompute_lines, limb_t, MultiPoint, BLST_ERROR,
 };
 use core::ptr;
 
@@ -79,7 +79,9 @@ pub(crate) fn p2_in_g2(p: &blst_p2_affine) -> bool {
 
 /// blst's affine form of a Jacobian G1 point (constant-time inversion): the oracle of
 /// [`super::affine::p1_to_affine`]; also used by [`p1_add`].
+#[cfg(test)]
 pub(crate) fn p1_affine(p: &blst_p1) -> blst_p1_affine {
+    use blst::blst_p1_to_affine;
     let mut out = blst_p1_affine::default();
     // SAFETY: both pointers refer to valid, distinct values.
     unsafe { blst_p1_to_affine(&mut out, p) };
@@ -146,13 +148,16 @@ impl G2Lines {
         Self(lines)
     }
 
-    /// The Miller loop of `(p, Q)` for the Q these lines belong to; 1 when `p` is the
-    /// all-zero infinity (whose pairing is 1; the loop itself has no infinity case).
+    /// The Miller loop of `(p, Q)` for the Q these lines belong to, by blst (the oracle of
+    /// [`multi_miller_loop`]); 1 when `p` is the all-zero infinity (whose pairing is 1; the
+    /// loop itself has no infinity case).
+    #[cfg(test)]
     pub(crate) fn miller_loop(&self, p: &blst_p1_affine) -> blst_fp12 {
         if p1_is_inf(p) {
             // SAFETY: blst returns a pointer to its static Fp12 one, valid for reading.
             return unsafe { *blst_fp12_one() };
         }
+        use blst::blst_miller_loop_lines;
         let mut f = blst_fp12::default();
         // SAFETY: `self.0` holds the 68 lines blst reads; `f` is writable; `p` is valid.
         unsafe { blst_miller_loop_lines(&mut f, self.0.as_ptr(), p) };
@@ -160,9 +165,150 @@ impl G2Lines {
     }
 }
 
+/// The line indices of [`G2Lines`] that follow a squaring of the Miller accumulator: every
+/// index but the six that start blst's `post_add_n_dbl` runs (0, 1, 4, 8, 18, 51), which walk
+/// the bits of |x| = 0xd201000000010000 (62 squarings in all).
+const fn squared_before(i: usize) -> bool {
+    !matches!(i, 0 | 1 | 4 | 8 | 18 | 51)
+}
+
+/// The product of the Miller loops of `(p_i, Q_i)` for `N` pairs, each `Q_i` given by its
+/// precomputed lines: one accumulator squared 62 times whatever `N` (separate loops would
+/// square `N` times as often). Pairs whose `p_i` is the all-zero infinity contribute 1.
+pub(crate) fn multi_miller_loop<const N: usize>(
+    pairs: [(&G2Lines, &blst_p1_affine); N],
+) -> blst_fp12 {
+    // blst evaluates a line at P through (-2 P.x, 2 P.y), as in its `post_line_by_Px2`;
+    // infinity contributes 1, so its lines are skipped.
+    let mut points = [(blst_fp::default(), blst_fp::default()); N];
+    let mut live = [false; N];
+    for (((_, p), px2), live) in pairs.iter().zip(&mut points).zip(&mut live) {
+        *live = !p1_is_inf(p);
+        // SAFETY: valid field elements; blst allows `ret` to alias an input.
+        unsafe {
+            blst_fp_add(&mut px2.0, &p.x, &p.x);
+            let x2 = &raw mut px2.0;
+            blst_fp_cneg(x2, x2, true);
+            blst_fp_add(&mut px2.1, &p.y, &p.y);
+        }
+    }
+    // SAFETY: blst returns a pointer to its static Fp12 one, valid for reading.
+    let mut f = unsafe { *blst_fp12_one() };
+    let f_ptr = &raw mut f;
+    for i in 0..68 {
+        if squared_before(i) {
+            // SAFETY: `f` is a valid Fp12; blst allows `ret` to alias `a`.
+            unsafe { blst_fp12_sqr(f_ptr, f_ptr) };
+        }
+        for (((lines, _), (x2, y2)), _) in pairs.iter().zip(&points).zip(&live).filter(|p| *p.1) {
+            let q = &lines.0[i].fp2;
+            let mut line = lines.0[i];
+            // SAFETY: valid field elements and Fp12 values; blst allows `ret` to alias `a`.
+            unsafe {
+                blst_fp_mul(&mut line.fp2[1].fp[0], &q[1].fp[0], x2);
+                blst_fp_mul(&mut line.fp2[1].fp[1], &q[1].fp[1], x2);
+                blst_fp_mul(&mut line.fp2[2].fp[0], &q[2].fp[0], y2);
+                blst_fp_mul(&mut line.fp2[2].fp[1], &q[2].fp[1], y2);
+                blst_fp12_mul_by_xy00z0(f_ptr, f_ptr, &line);
+            }
+        }
+    }
+    // x is negative: blst conjugates f_{|x|} (the inverse, once in the cyclotomic subgroup).
+    // SAFETY: `f` is a valid Fp12.
+    unsafe { blst_fp12_conjugate(f_ptr) };
+    f
+}
+
+/// Whether the final exponentiation of a Miller-loop value is 1 (a pairing product check).
+pub(crate) fn fp12_final_is_one(f: &blst_fp12) -> bool {
+    let mut out = blst_fp12::default();
+    // SAFETY: valid, distinct Fp12 values.
+    unsafe {
+        blst_final_exp(&mut out, f);
+        blst_fp12_is_one(&out)
+    }
+}
+
+/// `-p` for an affine G1 point (the all-zero infinity stays itself).
+pub(crate) fn p1_neg(p: &blst_p1_affine) -> blst_p1_affine {
+    let mut out = *p;
+    // SAFETY: a valid field element; blst allows `ret` to alias `a`.
+    unsafe {
+        let y = &raw mut out.y;
+        blst_fp_cneg(y, y, true);
+    }
+    out
+}
+
+/// `[s]B` for a fixed G1 point `B` by a precomputed table: the scalar's 32 little-endian bytes
+/// are 32 digits, and `[d 256^i]B` is read from the table, so a multiplication is at most 32
+/// mixed additions and no doublings (blst's variable-base multiplication does 255 doublings).
+pub(crate) struct P1FixedBase(Vec<blst_p1_affine>);
+
+impl P1FixedBase {
+    /// The table of `b`: `[d 256^i]b` for digits `d` in 1..=255 and windows `i` in 0..32
+    /// (8160 affine points, 783 KB; about 5 ms to build).
+    pub(crate) fn new(b: &blst_p1_affine) -> Self {
+        let mut jacobian = Vec::with_capacity(32 * 255);
+        let mut base = blst_p1::default();
+        // SAFETY: valid pointers; blst allows `out` to alias an input.
+        unsafe { blst_p1_from_affine(&mut base, b) };
+        for _ in 0..32 {
+            let mut multiple = base;
+            for _ in 0..255 {
+                jacobian.push(multiple);
+                let m = &raw mut multiple;
+                // SAFETY: as above.
+                unsafe { blst_p1_add_or_double(m, m, &base) };
+            }
+            // `multiple` is now [256]base: the next window's base.
+            base = multiple;
+        }
+        let mut table = vec![blst_p1_affine::default(); jacobian.len()];
+        let points = [jacobian.as_ptr(), ptr::null()];
+        // SAFETY: with a null second pointer blst reads `len` consecutive Jacobian points from
+        // the first and writes `len` affine points to `table`, which has that length.
+        unsafe { blst_p1s_to_affine(table.as_mut_ptr(), points.as_ptr(), jacobian.len()) };
+        Self(table)
+    }
+
+    /// `[s]B` (Jacobian) for a 32-byte little-endian scalar `s` (all 256 bits used).
+    pub(crate) fn mult(&self, scalar: &[u8; 32]) -> blst_p1 {
+        let mut acc = blst_p1::default();
+        let acc_ptr = &raw mut acc;
+        for (window, &digit) in scalar.iter().enumerate() {
+            if digit != 0 {
+                let point = &self.0[window * 255 + usize::from(digit) - 1];
+                // SAFETY: valid pointers; blst allows `out` to alias the first input and
+                // handles infinity and equal points.
+                unsafe { blst_p1_add_or_double_affine(acc_ptr, acc_ptr, point) };
+            }
+        }
+        acc
+    }
+}
+
+/// `a + b` for Jacobian G1 points (any may be infinity, or equal).
+pub(crate) fn p1_add_jacobian(a: &blst_p1, b: &blst_p1) -> blst_p1 {
+    let mut out = blst_p1::default();
+    // SAFETY: valid, distinct pointers.
+    unsafe { blst_p1_add_or_double(&mut out, a, b) };
+    out
+}
+
+/// `a + b` for a Jacobian and an affine G1 point (any may be infinity, or equal).
+pub(crate) fn p1_add_mixed(a: &blst_p1, b: &blst_p1_affine) -> blst_p1 {
+    let mut out = blst_p1::default();
+    // SAFETY: valid, distinct pointers.
+    unsafe { blst_p1_add_or_double_affine(&mut out, a, b) };
+    out
+}
+
 /// Whether two Miller-loop values give the same pairing: `final_exp(a) == final_exp(b)`, with
-/// one final exponentiation (of `conj(a) * b`).
+/// one final exponentiation (of `conj(a) * b`). A test oracle of [`fp12_final_is_one`].
+#[cfg(test)]
 pub(crate) fn fp12_final_equal(a: &blst_fp12, b: &blst_fp12) -> bool {
+    use blst::blst_fp12_finalverify;
     // SAFETY: both are valid Fp12 values; blst only reads them.
     unsafe { blst_fp12_finalverify(a, b) }
 }
@@ -170,6 +316,7 @@ pub(crate) fn fp12_final_equal(a: &blst_fp12, b: &blst_fp12) -> bool {
 /// `a + b` for on-curve G1 points (any of them may be the all-zero infinity, or equal), by
 /// blst (Jacobian sum, constant-time affine conversion; also the test oracle of
 /// [`super::affine::p1_add`]).
+#[cfg(test)]
 pub(crate) fn p1_add(a: &blst_p1_affine, b: &blst_p1_affine) -> blst_p1_affine {
     let mut acc = blst_p1::default();
     // SAFETY: valid pointers; blst allows `out` to alias the first input.

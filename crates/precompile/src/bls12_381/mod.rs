@@ -17,7 +17,7 @@
 //! (`BlsPointNotInSubgroup(G1 or G2)`). Every length other than the ones specified is
 //! `InvalidInputLength` (including empty MSM and pairing inputs).
 
-mod affine;
+pub(crate) mod affine;
 pub(crate) mod blst_ffi;
 mod codec;
 mod field;
