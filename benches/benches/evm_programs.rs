@@ -15,7 +15,7 @@
 use criterion::measurement::Measurement;
 use criterion::{Criterion, SamplingMode};
 use evm_benches::config;
-use evm_benches::programs::{check_run, ed25519, outcome, run_id, Arith};
+use evm_benches::programs::{bench_group, check_run, ed25519, outcome, run_id, Arith};
 use std::cell::Cell;
 use testkit::evm_programs::{load_programs, Program};
 
@@ -58,7 +58,7 @@ fn bench_input<M: Measurement>(
     let calldata = hex::decode(&input.calldata_hex).expect("hex calldata");
     let mut r = Arith::Stock.runner(code, &calldata);
     for arith in Arith::ALL {
-        let mut g = c.benchmark_group(format!("{}-bytecode", arith.name()));
+        let mut g = c.benchmark_group(bench_group(arith));
         slow_group(&mut g);
         g.bench_function(&id, |b| {
             if !checked.replace(true) {

@@ -3,7 +3,7 @@
 //! `testkit::evm_programs`), which the report and the Go harness read.
 //!
 //! Usage: `evm_programs --out DIR [--filter REGEX] [--quick]`. The filter selects the runs
-//! whose id `<program>/<input>` matches; a failed check exits with status 1 naming the run.
+//! whose id `<program>/<input>`, or one of whose criterion ids, matches; a failed check exits with status 1 naming the run.
 
 use evm_benches::programs::{check_run, ed25519, outcome, Arith, FORK};
 use regex::Regex;
@@ -49,7 +49,7 @@ fn run(out: &std::path::Path, filter: Option<&Regex>, quick: bool) -> Result<(),
     for p in &programs {
         for input in p.named_inputs() {
             let id = evm_benches::programs::run_id(p, &input);
-            if filter.is_some_and(|f| !f.is_match(&id)) {
+            if filter.is_some_and(|f| !evm_benches::programs::filter_selects(f, &id)) {
                 continue;
             }
             let run = check_run(p, &input)?;

@@ -99,6 +99,20 @@ pub fn run_id(program: &Program, input: &ProgramInput) -> String {
     format!("{}/{}", program.name, input.name)
 }
 
+/// The criterion group of `arith`'s program benchmarks (full id: `<group>/<run_id>`).
+pub fn bench_group(arith: Arith) -> String {
+    format!("{}-bytecode", arith.name())
+}
+
+/// Whether a `--filter` regex selects the run `id`: it matches the id itself or one of the
+/// run's criterion ids (so `uint256` or `stock-bytecode/main` select as criterion would).
+pub fn filter_selects(filter: &regex::Regex, id: &str) -> bool {
+    filter.is_match(id)
+        || Arith::ALL
+            .iter()
+            .any(|&a| filter.is_match(&format!("{}/{id}", bench_group(a))))
+}
+
 /// Runs `input` of `program` under every arithmetic; fails, saying what differs, unless all
 /// agree on status, gas and output and, when upstream gives one, the output is the expected
 /// one with a successful status.

@@ -121,7 +121,7 @@ macro_rules! ternary {
 }
 
 binary!(add, add);
-binary!(mul, mul);
+binary_in_place!(mul, mul_in_place);
 binary!(sub, sub);
 binary_in_place!(div, div_in_place);
 binary!(sdiv, sdiv);

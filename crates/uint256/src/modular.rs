@@ -5,8 +5,60 @@ use core::num::NonZeroU64;
 use crate::algorithms::add::{add4_carry, sub4_borrow};
 use crate::algorithms::div::knuth::{div_rem_2, div_rem_n, div_small_quotient, rem_8by4};
 use crate::algorithms::div::small::rem_1;
-use crate::algorithms::mul::{mul_2x2, mul_wide};
+use crate::algorithms::mul::{mac, mul_2x2, mul_wide};
 use crate::U256;
+
+/// `Some((k, c))` when `m = 2^k - c` with `k` 255 or 256 and `0 < c < 2^61`: the
+/// pseudo-Mersenne moduli of elliptic-curve code in contracts (2^255 - 19 of Curve25519,
+/// 2^256 - 2^32 - 977 of secp256k1), which [`rem_pseudo_mersenne`] reduces without a division.
+#[inline(always)]
+fn pseudo_mersenne(m: &[u64; 4]) -> Option<(u32, u64)> {
+    if m[1] & m[2] != u64::MAX {
+        return None;
+    }
+    let k = match m[3] {
+        u64::MAX => 256,
+        0x7fff_ffff_ffff_ffff => 255,
+        _ => return None,
+    };
+    // m = 2^k - 2^64 + m[0], so c = 2^64 - m[0] (m[0] = 0 would make c = 2^64: not taken).
+    let c = m[0].wrapping_neg();
+    (c != 0 && c < 1 << 61).then_some((k, c))
+}
+
+/// `p mod m` for a 512-bit `p` and `m = 2^k - c` as [`pseudo_mersenne`] found it: since
+/// `2^k = c (mod m)`, fold the high half in with one 4-by-1 multiplication, fold the bits above
+/// `k` in with one more, then subtract `m` at most once.
+#[inline(always)]
+fn rem_pseudo_mersenne(p: &[u64; 8], m: &U256, k: u32, c: u64) -> U256 {
+    // 2^256 mod m: c for k = 256, 2c for k = 255 (below 2^62).
+    let c256 = if k == 256 { c } else { c << 1 };
+    // t = low + c256 * high < 2^256 (1 + c256): five limbs, t[4] <= c256.
+    let mut t = [0u64; 4];
+    let mut carry = 0;
+    for i in 0..4 {
+        (t[i], carry) = mac(p[4 + i], c256, p[i], carry);
+    }
+    // t = q 2^k + low with q < 2^63 (at most c256 for k = 256, 2 c256 + 1 for k = 255).
+    let (low, q) = if k == 256 {
+        (t, carry)
+    } else {
+        (
+            [t[0], t[1], t[2], t[3] & (u64::MAX >> 1)],
+            carry << 1 | t[3] >> 63,
+        )
+    };
+    // r = low + q c, with q c < 2^124. Only for k = 256 can it pass 2^256, and then the wrapped
+    // value is below 2^124, so adding 2^256 mod m = c once more cannot carry again.
+    let (qc_lo, qc_hi) = mul_wide(q, c);
+    let (mut r, over) = add4_carry(&low, &[qc_lo, qc_hi, 0, 0]);
+    if over {
+        r = add4_carry(&r, &[c, 0, 0, 0]).0;
+    }
+    // r < 2m (for k = 255: r < 2^255 + 2^124; for k = 256: r < 2^256), so one subtraction.
+    let (reduced, borrow) = sub4_borrow(&r, &m.0);
+    U256(if borrow { r } else { reduced })
+}
 
 /// `u mod m` for a dividend of `N <= 8` limbs; 0 when `m` is zero.
 #[inline(always)]
@@ -110,6 +162,9 @@ impl U256 {
             return Self::ZERO;
         }
         let p = self.mul_full(rhs);
+        if let Some((k, c)) = pseudo_mersenne(&m.0) {
+            return rem_pseudo_mersenne(&p, &m, k, c);
+        }
         if m.0[3] != 0 && (p[4] | p[5] | p[6] | p[7]) != 0 {
             // A 256-bit-wide modulus under a product wider than 256 bits: the register-resident
             // fixed-size reduction.

@@ -72,6 +72,25 @@ fn division_case() -> BoxedStrategy<(U256, U256)> {
         .boxed()
 }
 
+/// A pseudo-Mersenne modulus `2^k - c` (k 255 or 256): Curve25519's and secp256k1's primes,
+/// random `c` below the fast path's bound 2^61, the bound itself (`c = 2^61 - 1` and `2^61`,
+/// the first not taken) and `c = 2^64` (low limb zero, not taken).
+fn pseudo_mersenne_modulus() -> BoxedStrategy<U256> {
+    let m = |k: u32, c: U256| U256::ONE.wrapping_shl(k as usize).wrapping_sub(c);
+    let c2_61 = U256::from_u64(1 << 61);
+    prop_oneof![
+        1 => Just(m(255, U256::from_u64(19))),
+        1 => Just(m(256, U256::from_u64(0x1_0000_03d1))),
+        3 => (prop_oneof![Just(255u32), Just(256u32)], 1u64..1 << 61)
+            .prop_map(move |(k, c)| m(k, U256::from_u64(c))),
+        1 => (prop_oneof![Just(255u32), Just(256u32)], proptest::sample::select(vec![
+            c2_61.wrapping_sub(U256::ONE), c2_61, U256::ONE.wrapping_shl(64), U256::ONE,
+        ]))
+            .prop_map(move |(k, c)| m(k, c)),
+    ]
+    .boxed()
+}
+
 proptest! {
     #![proptest_config(cfg(3000))]
 
@@ -87,6 +106,16 @@ proptest! {
         prop_assert_eq!(evm::mulmod(a, b, m), from_big(&mul));
         prop_assert_eq!(r(evm::addmod(a, b, m)), r(a).add_mod(r(b), r(m)));
         prop_assert_eq!(r(evm::mulmod(a, b, m)), r(a).mul_mod(r(b), r(m)));
+    }
+
+    /// MULMOD's pseudo-Mersenne path, on any operands (also above the modulus and 2^256 - 1).
+    #[test]
+    fn mulmod_pseudo_mersenne((a, b, m) in pseudo_mersenne_modulus()
+        .prop_flat_map(|m| (operand(m, 256), prop_oneof![operand(m, 256), Just(m), Just(m.wrapping_add(U256::ONE))], Just(m))))
+    {
+        let mul = (to_big(a) * to_big(b)) % to_big(m);
+        prop_assert_eq!(evm::mulmod(a, b, m), from_big(&mul));
+        prop_assert_eq!(evm::mulmod(b, a, m), from_big(&mul));
     }
 
     #[test]

@@ -137,6 +137,24 @@ pub fn benches(c: &mut Criterion) {
         }
     }
 
+    // The pseudo-Mersenne moduli of contracts' curve code (Curve25519's 2^255 - 19, as in the
+    // Ed25519 contracts of the EVM report, and secp256k1's p), operands below the modulus.
+    for (seed, class, k, low) in [
+        (60, "p25519", 255, 19u64),
+        (61, "secp256k1-p", 256, 0x1_0000_03d1),
+    ] {
+        let n = U256::ONE.wrapping_shl(k).wrapping_sub(U256::from_u64(low));
+        let md = gen(seed, |r| [rand_below(r, n), rand_below(r, n), n]);
+        bench(
+            c,
+            &format!("mulmod/{class}"),
+            &md,
+            |x| evm::mulmod(x[0], x[1], x[2]),
+            |x| x[0].mul_mod(x[1], x[2]),
+            |x, _| peer::big_guarded(&x[2], || (&x[0] * &x[1]) % &x[2]),
+        );
+    }
+
     // Three-limb dividends (129..=192 bits, as sha1_divs' 160-bit words) over one-limb
     // divisors: powers of two 2^k, k < 64 (`pow2`), and any 64-bit divisor (`64of192`).
     let pow2 = gen(50, |r| {

@@ -1,7 +1,7 @@
 //! The one place in the crate with `unsafe` code: x86-64 inline assembly for the hardware
 //! 128-by-64 division, an SSE2 four-limb equality, an SSE2 move of a result into vector
-//! registers and a one-byte read of a word in memory, each with a portable fallback of the same
-//! contract on other targets.
+//! registers, a one-byte read of a word in memory and four 8-byte stores into a ruint word, each
+//! with a portable fallback of the same contract on other targets.
 #![allow(unsafe_code)]
 
 /// Divides the two-limb `hi * 2^64 + lo` by `d`, returning `(quotient, remainder)`.
@@ -94,6 +94,40 @@ pub fn through_vectors(x: [u64; 4]) -> [u64; 4] {
 #[inline(always)]
 pub fn through_vectors(x: [u64; 4]) -> [u64; 4] {
     x
+}
+
+/// Writes the limbs `x` into the ruint word `dst` as four 8-byte stores, which LLVM cannot merge
+/// into 16-byte vector stores as it sometimes does for a plain assignment. For an interpreter's
+/// stack slot whose next reader loads it limb by limb (an arithmetic instruction), 8-byte stores
+/// forward to those loads the way stock revm's do.
+#[cfg(all(feature = "ruint", target_arch = "x86_64"))]
+#[inline(always)]
+pub fn store_ruint(dst: &mut ruint::aliases::U256, x: [u64; 4]) {
+    let p = core::ptr::from_mut(dst).cast::<u64>();
+    // SAFETY: ruint's `Uint` is `repr(transparent)` over `[u64; LIMBS]`, so `p` points to the
+    // 32 writable, 8-byte-aligned bytes of `dst`'s four limbs, which the four stores write and
+    // nothing else; every bit pattern is a valid 256-bit `Uint` (no unused high bits).
+    unsafe {
+        core::arch::asm!(
+            "mov qword ptr [{p}], {a}",
+            "mov qword ptr [{p} + 8], {b}",
+            "mov qword ptr [{p} + 16], {c}",
+            "mov qword ptr [{p} + 24], {d}",
+            p = in(reg) p,
+            a = in(reg) x[0],
+            b = in(reg) x[1],
+            c = in(reg) x[2],
+            d = in(reg) x[3],
+            options(nostack, preserves_flags),
+        );
+    }
+}
+
+/// Writes the limbs `x` into the ruint word `dst` (a plain assignment on other targets).
+#[cfg(all(feature = "ruint", not(target_arch = "x86_64")))]
+#[inline(always)]
+pub fn store_ruint(dst: &mut ruint::aliases::U256, x: [u64; 4]) {
+    *dst = ruint::aliases::U256::from_limbs(x);
 }
 
 /// Byte `i mod 32` of four little-endian limbs (byte 0 the least significant), read with one
