@@ -4,6 +4,9 @@
 //! `bytecode`), function ids = case names. Before timing, ours, revm and every backend are
 //! checked to agree on every case: a disagreement panics (every precompile is implemented).
 //!
+//! The bytecode rows of a case share one revm EVM whose precompile provider is switched
+//! between them (`evm::Switched`), so they differ in the provider only, not in the EVM's layout.
+//!
 //! Order: case by case, every implementation and mode of a case back to back, so that ours and
 //! its peers see the same machine conditions (another process's load hits them alike). The
 //! anchor (`EcRecover/ValidKey`, which every calculated gas divides by) is measured
@@ -34,12 +37,13 @@ fn bench_case<M: Measurement>(c: &mut Criterion<M>, fork: Fork, case: &Case, id:
     });
     g.finish();
 
-    let mut r = evm::ours(fork, evm::call_code(case.number), input);
+    // One EVM for every bytecode row of the case, its provider switched between them.
+    let mut r = evm::switched(fork, evm::call_code(case.number), input);
     let mut g = c.benchmark_group("ours-bytecode");
     g.bench_function(id, |b| b.iter(|| r.run()));
     g.finish();
 
-    let mut r = evm::revm(fork, evm::call_code(case.number), input);
+    r.set_precompiles(evm::Switched::revm(fork));
     let mut g = c.benchmark_group("revm-bytecode");
     g.bench_function(id, |b| b.iter(|| r.run()));
     g.finish();
@@ -55,7 +59,7 @@ fn bench_case<M: Measurement>(c: &mut Criterion<M>, fork: Fork, case: &Case, id:
         });
         g.finish();
         let set = backend.set(fork).expect("backend precompile at fork");
-        let mut r = evm::ours_with(set, evm::call_code(case.number), input);
+        r.set_precompiles(evm::Switched::ours_with(set));
         let mut g = c.benchmark_group(format!("{}-bytecode", backend.name));
         g.bench_function(id, |b| b.iter(|| r.run()));
         g.finish();

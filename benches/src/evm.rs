@@ -7,13 +7,13 @@
 use precompile::revm::{spec_from_fork, RevmPrecompiles};
 use precompile::Fork;
 use revm::{
-    context::{result::ExecutionResult, Context, Evm, TxEnv},
+    context::{result::ExecutionResult, Cfg, Context, ContextTr, Evm, TxEnv},
     database::{CacheDB, EmptyDB},
     handler::{
         instructions::EthInstructions, EthFrame, EthPrecompiles, MainnetContext, PrecompileProvider,
     },
-    interpreter::{interpreter::EthInterpreter, InterpreterResult},
-    primitives::{Address, Bytes, TxKind, U256},
+    interpreter::{interpreter::EthInterpreter, CallInputs, InterpreterResult},
+    primitives::{Address, AddressSet, Bytes, TxKind, U256},
     state::{AccountInfo, Bytecode},
     ExecuteEvm, MainBuilder, MainContext,
 };
@@ -92,6 +92,11 @@ impl<P: PrecompileProvider<Ctx, Output = InterpreterResult>> BytecodeRunner<P> {
         &mut self.evm
     }
 
+    /// Replaces the precompile provider (the EVM, its state and transaction stay).
+    pub fn set_precompiles(&mut self, precompiles: P) {
+        self.evm.precompiles = precompiles;
+    }
+
     /// Executes the transaction (not committed: the state is the same for the next run).
     #[inline]
     pub fn run(&mut self) -> ExecutionResult {
@@ -100,6 +105,75 @@ impl<P: PrecompileProvider<Ctx, Output = InterpreterResult>> BytecodeRunner<P> {
             .expect("the transaction is valid")
             .result
     }
+}
+
+/// A precompile provider that is ours or revm's, switched between runs by
+/// [`BytecodeRunner::set_precompiles`]: one EVM, one memory layout for both, so that a bytecode
+/// row compares the providers and not two EVM instances (two separately built revm EVMs can
+/// differ by a few percent on the same work, as the EVM program report found).
+pub enum Switched {
+    /// Ours (any set, backends swapped in included).
+    Ours(RevmPrecompiles),
+    /// revm's own.
+    Revm(EthPrecompiles),
+}
+
+impl PrecompileProvider<Ctx> for Switched {
+    type Output = InterpreterResult;
+
+    fn set_spec(&mut self, spec: <<Ctx as ContextTr>::Cfg as Cfg>::Spec) -> bool {
+        match self {
+            Self::Ours(p) => <RevmPrecompiles as PrecompileProvider<Ctx>>::set_spec(p, spec),
+            Self::Revm(p) => <EthPrecompiles as PrecompileProvider<Ctx>>::set_spec(p, spec),
+        }
+    }
+
+    fn run(
+        &mut self,
+        context: &mut Ctx,
+        inputs: &CallInputs,
+    ) -> Result<Option<InterpreterResult>, String> {
+        match self {
+            Self::Ours(p) => p.run(context, inputs),
+            Self::Revm(p) => p.run(context, inputs),
+        }
+    }
+
+    fn warm_addresses(&self) -> &AddressSet {
+        match self {
+            Self::Ours(p) => <RevmPrecompiles as PrecompileProvider<Ctx>>::warm_addresses(p),
+            Self::Revm(p) => <EthPrecompiles as PrecompileProvider<Ctx>>::warm_addresses(p),
+        }
+    }
+
+    fn contains(&self, address: &Address) -> bool {
+        match self {
+            Self::Ours(p) => <RevmPrecompiles as PrecompileProvider<Ctx>>::contains(p, address),
+            Self::Revm(p) => <EthPrecompiles as PrecompileProvider<Ctx>>::contains(p, address),
+        }
+    }
+}
+
+impl Switched {
+    /// Ours for `fork`.
+    pub fn ours(fork: Fork) -> Self {
+        Self::Ours(RevmPrecompiles::for_fork(fork))
+    }
+
+    /// Ours with `set` (another backend swapped in).
+    pub fn ours_with(set: &'static precompile::Precompiles) -> Self {
+        Self::Ours(RevmPrecompiles::from_set(set))
+    }
+
+    /// revm's own for `fork`.
+    pub fn revm(fork: Fork) -> Self {
+        Self::Revm(EthPrecompiles::new(spec_from_fork(fork)))
+    }
+}
+
+/// A runner whose provider is switched between ours and revm's (starting with ours).
+pub fn switched(fork: Fork, code: Vec<u8>, input: &[u8]) -> BytecodeRunner<Switched> {
+    BytecodeRunner::new(fork, code, input, Switched::ours(fork))
 }
 
 /// A runner with our precompiles (through [`RevmPrecompiles`]).
