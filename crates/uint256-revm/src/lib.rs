@@ -24,7 +24,11 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "std")]
+extern crate std;
+
 mod instructions;
+mod last_modulus;
 mod ops;
 
 pub use instructions::{install, Uint256Arithmetic, ARITHMETIC_OPCODES};

@@ -4,6 +4,8 @@
 use uint256::evm::{self, slot};
 use uint256::U256;
 
+use crate::last_modulus;
+
 /// revm's stack word (`ruint::aliases::U256`).
 pub type Word = revm::primitives::U256;
 
@@ -168,9 +170,10 @@ impl WordOps for Uint256Ops {
         theirs(evm::addmod(ours(a), ours(b), ours(n)))
     }
 
+    /// By this thread's last modulus, kept prepared (see `last_modulus`).
     #[inline(always)]
     fn mulmod(a: Word, b: Word, n: Word) -> Word {
-        theirs(evm::mulmod(ours(a), ours(b), ours(n)))
+        theirs(last_modulus::mulmod(ours(a), ours(b), ours(n)))
     }
 
     #[inline(always)]

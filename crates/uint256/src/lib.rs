@@ -39,6 +39,7 @@ pub mod evm;
 mod ruint_compat;
 
 pub use bytes::SliceTooLongError;
+pub use modular::Modulus;
 pub use parse::ParseError;
 
 /// An unsigned 256-bit integer, the EVM word.

@@ -3,7 +3,7 @@
 use core::num::NonZeroU64;
 
 use crate::algorithms::add::{add4_carry, sub4_borrow};
-use crate::algorithms::div::knuth::{div_rem_2, div_rem_n, div_small_quotient, rem_8by4};
+use crate::algorithms::div::knuth::{div_rem_2, div_rem_n, div_small_quotient, Divisor4};
 use crate::algorithms::div::small::rem_1;
 use crate::algorithms::mul::{mac, mul_2x2, mul_wide};
 use crate::U256;
@@ -142,41 +142,110 @@ impl U256 {
 
     /// `(self * rhs) mod m` computed on the exact 512-bit product (EVM MULMOD).
     ///
-    /// Returns 0 when `m` is zero.
+    /// Returns 0 when `m` is zero. For many products by one modulus, [`Modulus::mul_mod`]
+    /// prepares the modulus once.
     #[inline]
     pub fn mul_mod(self, rhs: Self, m: Self) -> Self {
-        if (self.0[2] | self.0[3] | rhs.0[2] | rhs.0[3]) == 0 {
-            // Operands below 2^128 (e.g. reduced by a modulus of up to 128 bits): the product
-            // fits 256 bits, four limb products instead of sixteen.
-            if (self.0[1] | rhs.0[1] | m.0[1] | m.0[2] | m.0[3]) == 0 {
-                // All one limb: a 128-bit product and at most two hardware divisions.
-                let Some(d) = NonZeroU64::new(m.0[0]) else {
-                    return Self::ZERO;
-                };
-                let (lo, hi) = mul_wide(self.0[0], rhs.0[0]);
-                return Self::from_u64(rem_1(&[lo, hi], d));
-            }
-            return Self(mul_2x2(self.low_u128(), rhs.low_u128())).rem_or_zero(m);
+        match self.mul_mod_narrow(rhs, m) {
+            Some(r) => r,
+            None => Modulus::new(m).reduce_product(&self.mul_full(rhs)),
         }
-        if m.is_zero() {
-            return Self::ZERO;
+    }
+
+    /// `Some((self * rhs) mod m)` when both operands are below 2^128 (e.g. reduced by a modulus
+    /// of up to 128 bits): the product fits 256 bits, four limb products instead of sixteen.
+    /// `None` otherwise.
+    #[inline(always)]
+    fn mul_mod_narrow(self, rhs: Self, m: Self) -> Option<Self> {
+        if (self.0[2] | self.0[3] | rhs.0[2] | rhs.0[3]) != 0 {
+            return None;
         }
-        let p = self.mul_full(rhs);
-        if let Some((k, c)) = pseudo_mersenne(&m.0) {
-            return rem_pseudo_mersenne(&p, &m, k, c);
+        if (self.0[1] | rhs.0[1] | m.0[1] | m.0[2] | m.0[3]) == 0 {
+            // All one limb: a 128-bit product and at most two hardware divisions.
+            let Some(d) = NonZeroU64::new(m.0[0]) else {
+                return Some(Self::ZERO);
+            };
+            let (lo, hi) = mul_wide(self.0[0], rhs.0[0]);
+            return Some(Self::from_u64(rem_1(&[lo, hi], d)));
         }
-        if m.0[3] != 0 && (p[4] | p[5] | p[6] | p[7]) != 0 {
-            // A 256-bit-wide modulus under a product wider than 256 bits: the register-resident
-            // fixed-size reduction.
-            // `m.0[3] != 0`, so never `None`; zero would be the EVM result for m = 0.
-            return U256(rem_8by4(&p, &m.0).unwrap_or_default());
-        }
-        rem_wide(&p, &m)
+        Some(Self(mul_2x2(self.low_u128(), rhs.low_u128())).rem_or_zero(m))
     }
 
     /// `self mod m` (0 when `m` is zero).
     #[inline]
     pub fn reduce_mod(self, m: Self) -> Self {
         self.div_rem(m).1
+    }
+}
+
+/// A MULMOD modulus with its reduction prepared once: the division-free form of a
+/// pseudo-Mersenne modulus, or a 193- to 256-bit modulus normalised with its reciprocal (whose
+/// computation, a hardware division, is a tenth of a 256-bit MULMOD). Contracts reduce by one
+/// modulus over and over (a curve's field prime), so an EVM can keep the last one.
+///
+/// Any value is a valid modulus; a zero modulus gives 0, as EVM MULMOD does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Modulus {
+    value: U256,
+    form: Form,
+}
+
+/// How a [`Modulus`] reduces a 512-bit product.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Form {
+    /// `2^k - c` (see [`pseudo_mersenne`]): two folds, no division.
+    PseudoMersenne { k: u32, c: u64 },
+    /// A 193- to 256-bit modulus: the register-resident 8-by-4 reduction.
+    Wide(Divisor4),
+    /// Anything else (zero, or up to 192 bits): a division sized to the modulus.
+    Narrow,
+}
+
+impl Modulus {
+    /// The zero modulus (every product reduces to 0); a constant for initialising caches.
+    pub const ZERO: Self = Self {
+        value: U256::ZERO,
+        form: Form::Narrow,
+    };
+
+    /// Prepares `m` for [`Modulus::mul_mod`]. Never fails: every value, zero included, is a
+    /// MULMOD modulus.
+    #[inline(always)]
+    pub fn new(m: U256) -> Self {
+        let form = if let Some((k, c)) = pseudo_mersenne(&m.0) {
+            Form::PseudoMersenne { k, c }
+        } else if let Some(d) = Divisor4::new(&m.0) {
+            Form::Wide(d)
+        } else {
+            Form::Narrow
+        };
+        Self { value: m, form }
+    }
+
+    /// The modulus.
+    #[inline(always)]
+    pub const fn value(&self) -> U256 {
+        self.value
+    }
+
+    /// `(a * b) mod m` on the exact 512-bit product, equal to [`U256::mul_mod`]; 0 for a zero
+    /// modulus.
+    #[inline(always)]
+    pub fn mul_mod(&self, a: U256, b: U256) -> U256 {
+        match a.mul_mod_narrow(b, self.value) {
+            Some(r) => r,
+            None => self.reduce_product(&a.mul_full(b)),
+        }
+    }
+
+    /// `p mod m` for a 512-bit product `p`.
+    #[inline(always)]
+    fn reduce_product(&self, p: &[u64; 8]) -> U256 {
+        match self.form {
+            Form::PseudoMersenne { k, c } => rem_pseudo_mersenne(p, &self.value, k, c),
+            // A product below 2^256 (rare past the narrow path) goes to the short division.
+            Form::Wide(d) if (p[4] | p[5] | p[6] | p[7]) != 0 => U256(d.rem_8(p)),
+            _ => rem_wide(p, &self.value),
+        }
     }
 }

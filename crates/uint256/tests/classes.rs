@@ -10,7 +10,7 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 use proptest::prelude::*;
 use ruint::aliases::U256 as R;
-use uint256::{evm, U256};
+use uint256::{evm, Modulus, U256};
 
 fn r(x: U256) -> R {
     R::from_limbs(x.into_limbs())
@@ -104,11 +104,12 @@ proptest! {
         };
         prop_assert_eq!(evm::addmod(a, b, m), from_big(&add));
         prop_assert_eq!(evm::mulmod(a, b, m), from_big(&mul));
+        prop_assert_eq!(Modulus::new(m).mul_mod(a, b), from_big(&mul));
         prop_assert_eq!(r(evm::addmod(a, b, m)), r(a).add_mod(r(b), r(m)));
         prop_assert_eq!(r(evm::mulmod(a, b, m)), r(a).mul_mod(r(b), r(m)));
     }
 
-    /// MULMOD's pseudo-Mersenne path, on any operands (also above the modulus and 2^256 - 1).
+    /// MULMOD's pseudo-Mersenne path (also through a prepared [`Modulus`]), on any operands (also above the modulus and 2^256 - 1).
     #[test]
     fn mulmod_pseudo_mersenne((a, b, m) in pseudo_mersenne_modulus()
         .prop_flat_map(|m| (operand(m, 256), prop_oneof![operand(m, 256), Just(m), Just(m.wrapping_add(U256::ONE))], Just(m))))
@@ -116,6 +117,7 @@ proptest! {
         let mul = (to_big(a) * to_big(b)) % to_big(m);
         prop_assert_eq!(evm::mulmod(a, b, m), from_big(&mul));
         prop_assert_eq!(evm::mulmod(b, a, m), from_big(&mul));
+        prop_assert_eq!(Modulus::new(m).mul_mod(a, b), from_big(&mul));
     }
 
     #[test]

@@ -10,7 +10,7 @@ use criterion::Criterion;
 use num_bigint::BigUint;
 use num_traits::One;
 use rand::Rng;
-use uint256::{evm, U256};
+use uint256::{evm, Modulus, U256};
 
 use crate::harness::{bench, gen, mask, rand_below, rand_bits, rand_mixed, rand_word};
 use crate::peer;
@@ -154,6 +154,35 @@ pub fn benches(c: &mut Criterion) {
             |x, _| peer::big_guarded(&x[2], || (&x[0] * &x[1]) % &x[2]),
         );
     }
+
+    // One 254-bit prime for every product (BN254's field prime, weierstrudel's modulus): plain,
+    // and through a `Modulus` prepared once, as uint256-revm keeps the last MULMOD modulus.
+    let bn254_p = U256::from_limbs([
+        0x3c20_8c16_d87c_fd47,
+        0x9781_6a91_6871_ca8d,
+        0xb850_45b6_8181_585d,
+        0x3064_4e72_e131_a029,
+    ]);
+    let md = gen(62, |r| {
+        [rand_below(r, bn254_p), rand_below(r, bn254_p), bn254_p]
+    });
+    bench(
+        c,
+        "mulmod/bn254-p",
+        &md,
+        |x| evm::mulmod(x[0], x[1], x[2]),
+        |x| x[0].mul_mod(x[1], x[2]),
+        |x, _| peer::big_guarded(&x[2], || (&x[0] * &x[1]) % &x[2]),
+    );
+    let prepared = Modulus::new(bn254_p);
+    bench(
+        c,
+        "mulmod/bn254-p-prepared",
+        &md,
+        |x| prepared.mul_mod(x[0], x[1]),
+        |x| x[0].mul_mod(x[1], x[2]),
+        |x, _| peer::big_guarded(&x[2], || (&x[0] * &x[1]) % &x[2]),
+    );
 
     // Three-limb dividends (129..=192 bits, as sha1_divs' 160-bit words) over one-limb
     // divisors: powers of two 2^k, k < 64 (`pow2`), and any 64-bit divisor (`64of192`).

@@ -141,7 +141,7 @@ fn knuth(un: &mut [u64], dn: &[u64], d1: NormalizedDivisor, q: &mut [u64]) {
 /// the running remainder `r < d`, and returns the new remainder (also below `d`).
 ///
 /// The window lives in registers (fixed-size arrays, constant indices), which is what makes
-/// [`rem_8by4`] faster than the general [`div_rem_knuth`] on slices: the remainder never goes
+/// [`Divisor4::rem_8`] faster than the general [`div_rem_knuth`] on slices: the remainder never goes
 /// through memory between steps.
 #[inline(always)]
 fn rem_step4(r: [u64; 4], x: u64, d: &[u64; 4], v: u64) -> [u64; 4] {
@@ -175,48 +175,71 @@ fn rem_step4(r: [u64; 4], x: u64, d: &[u64; 4], v: u64) -> [u64; 4] {
     w
 }
 
-/// `u mod d` for an eight-limb `u` and a four-limb `d`: the MULMOD reduction of a full 512-bit
-/// product by a 193- to 256-bit modulus, kept entirely in registers.
-///
-/// `None` if the top limb of `d` is zero (use [`div_rem_n`] or [`div_rem_2`]).
-#[inline(always)]
-pub fn rem_8by4(u: &[u64; 8], d: &[u64; 4]) -> Option<[u64; 4]> {
-    let (d3, s) = NormalizedDivisor::normalize(NonZeroU64::new(d[3])?, d[2]);
-    let mut dn = [0u64; 4];
-    dn[3] = d3.get();
-    for i in (1..3).rev() {
-        dn[i] = (d[i] << s) | shr_comp(d[i - 1], s);
+/// A divisor of 193 to 256 bits (top limb nonzero) prepared for [`Divisor4::rem_8`]: shifted
+/// left until its top bit is set, with the 3-by-2 reciprocal of its top two limbs. Preparing it
+/// costs a hardware division; keeping it serves many reductions by the same modulus.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Divisor4 {
+    /// The divisor shifted left by `shift`.
+    normalized: [u64; 4],
+    /// The normalisation shift, `0..64`.
+    shift: u32,
+    /// `reciprocal_3by2` of the top two limbs of `normalized`.
+    reciprocal: u64,
+}
+
+impl Divisor4 {
+    /// Prepares `d`; `None` if its top limb is zero (use [`div_rem_n`] or [`div_rem_2`]).
+    #[inline(always)]
+    pub fn new(d: &[u64; 4]) -> Option<Self> {
+        let (d3, s) = NormalizedDivisor::normalize(NonZeroU64::new(d[3])?, d[2]);
+        let mut dn = [0u64; 4];
+        dn[3] = d3.get();
+        for i in (1..3).rev() {
+            dn[i] = (d[i] << s) | shr_comp(d[i - 1], s);
+        }
+        dn[0] = d[0] << s;
+        Some(Self {
+            normalized: dn,
+            shift: s,
+            reciprocal: reciprocal_3by2(d3, dn[2]),
+        })
     }
-    dn[0] = d[0] << s;
-    let mut un = [0u64; 9];
-    un[8] = shr_comp(u[7], s);
-    for i in (1..8).rev() {
-        un[i] = (u[i] << s) | shr_comp(u[i - 1], s);
+
+    /// `u mod d` for an eight-limb `u`: the MULMOD reduction of a full 512-bit product, kept
+    /// entirely in registers.
+    #[inline(always)]
+    pub fn rem_8(&self, u: &[u64; 8]) -> [u64; 4] {
+        let (dn, s, v) = (&self.normalized, self.shift, self.reciprocal);
+        let mut un = [0u64; 9];
+        un[8] = shr_comp(u[7], s);
+        for i in (1..8).rev() {
+            un[i] = (u[i] << s) | shr_comp(u[i - 1], s);
+        }
+        un[0] = u[0] << s;
+        // The top four limbs are below `dn` (un[8] < 2^s <= dn[3], or un[8] = 0 when s = 0). The
+        // top quotient digit is zero when the top five limbs are too (common): skip its step.
+        let top = [un[5], un[6], un[7], un[8]];
+        let below = [un[4], un[5], un[6], un[7]];
+        let mut r = if un[8] == 0 && lt4(&below, dn) {
+            below
+        } else {
+            rem_step4(top, un[4], dn, v)
+        };
+        // Written out rather than looped: LLVM does not always unroll the loop, and a rolled loop
+        // costs ~10% here.
+        r = rem_step4(r, un[3], dn, v);
+        r = rem_step4(r, un[2], dn, v);
+        r = rem_step4(r, un[1], dn, v);
+        r = rem_step4(r, un[0], dn, v);
+        // Shift the normalised remainder back.
+        let mut out = [0u64; 4];
+        for i in 0..4 {
+            let hi = if i < 3 { r[i + 1] } else { 0 };
+            out[i] = (r[i] >> s) | ((hi << 1) << (63 - s));
+        }
+        out
     }
-    un[0] = u[0] << s;
-    let v = reciprocal_3by2(d3, dn[2]);
-    // The top four limbs are below `dn` (un[8] < 2^s <= dn[3], or un[8] = 0 when s = 0). The
-    // top quotient digit is zero when the top five limbs are too (common): skip its step.
-    let top = [un[5], un[6], un[7], un[8]];
-    let below = [un[4], un[5], un[6], un[7]];
-    let mut r = if un[8] == 0 && lt4(&below, &dn) {
-        below
-    } else {
-        rem_step4(top, un[4], &dn, v)
-    };
-    // Written out rather than looped: LLVM does not always unroll the loop, and a rolled loop
-    // costs ~10% here.
-    r = rem_step4(r, un[3], &dn, v);
-    r = rem_step4(r, un[2], &dn, v);
-    r = rem_step4(r, un[1], &dn, v);
-    r = rem_step4(r, un[0], &dn, v);
-    // Shift the normalised remainder back.
-    let mut out = [0u64; 4];
-    for i in 0..4 {
-        let hi = if i < 3 { r[i + 1] } else { 0 };
-        out[i] = (r[i] >> s) | ((hi << 1) << (63 - s));
-    }
-    Some(out)
 }
 
 /// `a < b` for four-limb little-endian numbers.
@@ -325,11 +348,11 @@ mod tests {
     extern crate std;
     use std::vec;
 
-    /// `rem_8by4` against num-bigint on dividends `d * q + r` built to hit its rare branches:
+    /// `Divisor4::rem_8` against num-bigint on dividends `d * q + r` built to hit its rare branches:
     /// quotient digits of 2^64 - 1 (the window's top limbs equal the divisor's, so the 3-by-2
     /// step would overflow), remainders of 0 and `d - 1`, divisors of every normalisation shift.
     #[test]
-    fn rem_8by4_matches_num_bigint_on_hard_quotients() {
+    fn divisor4_rem_8_matches_num_bigint_on_hard_quotients() {
         let mut next = xorshift(0x0f1e_2d3c_4b5a_6978);
         let mut divisors = vec![
             [0, 0, 0, 1 << 63],
@@ -356,7 +379,7 @@ mod tests {
                     for (i, digit) in u.iter_u64_digits().enumerate() {
                         ul[i] = digit;
                     }
-                    let got = rem_8by4(&ul, &d).expect("top limb is nonzero");
+                    let got = Divisor4::new(&d).expect("top limb is nonzero").rem_8(&ul);
                     assert_eq!(big(&got), r, "d = {d:x?}, q = {q:x?}");
                 }
             }
@@ -376,7 +399,7 @@ mod tests {
         assert_eq!(div_rem_2(&u[..1], 1 << 64, &mut q), None);
         assert_eq!(div_rem_2(&[1; 9], 1 << 64, &mut [0; 9]), None);
         for d in [[0u64; 4], [1, 2, 3, 0], [u64::MAX, u64::MAX, u64::MAX, 0]] {
-            assert_eq!(rem_8by4(&u, &d), None, "d = {d:x?}");
+            assert_eq!(Divisor4::new(&d), None, "d = {d:x?}");
             assert_eq!(div_rem_n::<9>(&u, &d, &mut q, &mut r), None, "d = {d:x?}");
         }
         assert_eq!(div_rem_n::<9>(&u, &[1, 1], &mut q, &mut r), None);
