@@ -2,18 +2,21 @@
 //! uint256, num-bigint) and the Ed25519 series, then writes `DIR/programs.json` (typed in
 //! `testkit::evm_programs`), which the report and the Go harness read.
 //!
-//! Usage: `evm_programs --out DIR [--filter REGEX] [--quick]`. The filter selects the runs
-//! whose id `<program>/<input>`, or one of whose criterion ids, matches; a failed check exits with status 1 naming the run.
+//! Usage: `evm_programs --out DIR [--filter REGEX] [--quick] [--interleaved]`. The filter
+//! selects the runs whose id `<program>/<input>`, or one of whose criterion ids, matches; a
+//! failed check exits with status 1 naming the run. `--interleaved` then times uint256 against
+//! stock revm alternately on every checked run (`programs::interleaved`) into
+//! `DIR/interleaved.json`.
 
-use evm_benches::programs::{check_run, ed25519, outcome, Arith, FORK};
+use evm_benches::programs::{check_run, ed25519, interleaved, outcome, Arith, FORK};
 use regex::Regex;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use testkit::evm_programs::{load_programs, ProgramsFile};
+use testkit::evm_programs::{load_programs, CheckedRun, InterleavedFile, ProgramsFile};
 use testkit::files::write_json;
 
 fn usage() -> ExitCode {
-    eprintln!("usage: evm_programs --out DIR [--filter REGEX] [--quick]");
+    eprintln!("usage: evm_programs --out DIR [--filter REGEX] [--quick] [--interleaved]");
     ExitCode::from(2)
 }
 
@@ -21,6 +24,7 @@ fn main() -> ExitCode {
     let mut out = None;
     let mut filter = None;
     let mut quick = false;
+    let mut interleaved = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -30,11 +34,12 @@ fn main() -> ExitCode {
                 _ => return usage(),
             },
             "--quick" => quick = true,
+            "--interleaved" => interleaved = true,
             _ => return usage(),
         }
     }
     let Some(out) = out else { return usage() };
-    match run(&out, filter.as_ref(), quick) {
+    match run(&out, filter.as_ref(), quick, interleaved) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
@@ -43,7 +48,12 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(out: &std::path::Path, filter: Option<&Regex>, quick: bool) -> Result<(), String> {
+fn run(
+    out: &std::path::Path,
+    filter: Option<&Regex>,
+    quick: bool,
+    interleaved: bool,
+) -> Result<(), String> {
     let programs = load_programs()?;
     let mut runs = Vec::new();
     for p in &programs {
@@ -90,5 +100,32 @@ fn run(out: &std::path::Path, filter: Option<&Regex>, quick: bool) -> Result<(),
         runs,
         series,
     };
-    write_json(&out.join("programs.json"), &file)
+    write_json(&out.join("programs.json"), &file)?;
+    if interleaved {
+        time_interleaved(out, &file.runs, quick)?;
+    }
+    Ok(())
+}
+
+/// Writes `interleaved.json`: uint256 over stock revm for each of `runs`, timed alternately.
+fn time_interleaved(out: &std::path::Path, runs: &[CheckedRun], quick: bool) -> Result<(), String> {
+    let rounds = if quick { 31 } else { 101 };
+    let mut ratios = Vec::new();
+    for run in runs {
+        let code = hex::decode(&run.code_hex).map_err(|e| e.to_string())?;
+        let calldata = hex::decode(&run.calldata_hex).map_err(|e| e.to_string())?;
+        let mut r = Arith::Stock.runner(code, &calldata);
+        let x = interleaved::ratio(&mut r, &run.id, Arith::Stock, Arith::Uint256, rounds);
+        eprintln!(
+            "interleaved {}: uint256/stock {:.4} [{:.4}, {:.4}]",
+            run.id, x.ratio, x.low, x.high
+        );
+        ratios.push(x);
+    }
+    let file = InterleavedFile {
+        base: Arith::Stock.name().into(),
+        other: Arith::Uint256.name().into(),
+        ratios,
+    };
+    write_json(&out.join("interleaved.json"), &file)
 }

@@ -12,6 +12,7 @@
 
 pub mod bigint_ops;
 pub mod ed25519;
+pub mod interleaved;
 
 use crate::evm::{self, BenchEvm, BytecodeRunner};
 use precompile::Fork;

@@ -134,6 +134,35 @@ pub struct ProgramsFile {
     pub series: Vec<SeriesRecord>,
 }
 
+/// `interleaved.json`: per program input, one arithmetic's time over another's, the two timed
+/// alternately on one EVM (written by `evm_programs --interleaved`).
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+pub struct InterleavedFile {
+    /// The arithmetic in the denominator (`stock`).
+    pub base: String,
+    /// The arithmetic in the numerator (`uint256`).
+    pub other: String,
+    /// One ratio per program input, in report order.
+    pub ratios: Vec<InterleavedRatio>,
+}
+
+/// One program input's `t(other) / t(base)`: the median over rounds and its 95 % interval.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+pub struct InterleavedRatio {
+    /// `<program>/<input>`, as in [`CheckedRun::id`].
+    pub id: String,
+    /// Median of the rounds' ratios.
+    pub ratio: f64,
+    /// Lower bound of the median's 95 % interval.
+    pub low: f64,
+    /// Upper bound of the median's 95 % interval.
+    pub high: f64,
+    /// Rounds timed (each: one sample of each arithmetic).
+    pub rounds: usize,
+    /// Transactions per sample.
+    pub batch: u32,
+}
+
 /// One Ed25519 contract's scaling series: driver transactions making `n` calls each.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 pub struct SeriesRecord {

@@ -4,7 +4,8 @@
 //!
 //! A run clears its result directory (`target/evm-report/` or `--out DIR`), runs the
 //! `evm_programs` binary of evm-benches (every program input checked under every arithmetic
-//! against upstream's expected output: `programs.json`), lists the criterion ids it expects
+//! against upstream's expected output: `programs.json`; then uint256 against stock timed
+//! interleaved: `interleaved.json`), lists the criterion ids it expects
 //! into `run.json`, runs the `evm_programs` criterion bench with `CRITERION_HOME=DIR/criterion`
 //! pinned to one CPU, optionally go-ethereum (`benches/geth -programs`), then builds the report
 //! from that directory alone with the gas report's reader (a missing, stale or foreign result
@@ -19,7 +20,7 @@ use crate::gas::{clear_previous_run, data, listed_ids, now_unix, result_dir};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use testkit::evm_programs::ProgramsFile;
+use testkit::evm_programs::{InterleavedFile, ProgramsFile};
 use testkit::files::{read_json, write_json, GethFile};
 
 /// Options of `cargo xtask evm`.
@@ -47,9 +48,10 @@ pub struct Args {
 }
 
 /// The files a run writes, removed before it starts (with `criterion/`).
-const RUN_FILES: [&str; 6] = [
+const RUN_FILES: [&str; 7] = [
     "run.json",
     "programs.json",
+    "interleaved.json",
     "geth.json",
     "report.md",
     "report.json",
@@ -115,7 +117,7 @@ fn measure(root: &Path, args: &Args, out: &Path) -> Result<(), String> {
             "--",
         ],
     );
-    check.arg("--out").arg(out);
+    check.arg("--out").arg(out).arg("--interleaved");
     if let Some(f) = &args.filter {
         check.args(["--filter", f]);
     }
@@ -123,7 +125,7 @@ fn measure(root: &Path, args: &Args, out: &Path) -> Result<(), String> {
         check.arg("--quick");
     }
     with_spinner(
-        "checking every program under every arithmetic (evm_programs)",
+        "checking every program under every arithmetic, then timing uint256 against stock interleaved (evm_programs)",
         &mut check,
     )?;
     let mut list = cargo_cmd(false, &bench);
@@ -182,10 +184,18 @@ fn load(dir: &Path) -> Result<report::Report, String> {
     } else {
         None
     };
+    // Runs from before the interleaved timing have no such file.
+    let interleaved_path = dir.join("interleaved.json");
+    let interleaved = if interleaved_path.exists() {
+        Some(read_json::<InterleavedFile>(&interleaved_path)?)
+    } else {
+        None
+    };
     Ok(report::Report::build(
         &manifest,
         &programs,
         crit,
         geth.as_ref(),
+        interleaved.as_ref(),
     ))
 }

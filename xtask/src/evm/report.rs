@@ -9,7 +9,7 @@ use crate::gas::report::format::fmt_time;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::Path;
-use testkit::evm_programs::ProgramsFile;
+use testkit::evm_programs::{InterleavedFile, ProgramsFile};
 use testkit::files::GethFile;
 
 /// One time: criterion's median and its 95 % confidence interval, ns.
@@ -34,6 +34,9 @@ pub struct ProgramRow {
     pub gas_used: u64,
     /// Time per arithmetic.
     pub times: BTreeMap<String, Span>,
+    /// `t(uint256) / t(stock)` timed alternately (median and 95 % interval, as a ratio), when
+    /// the run wrote `interleaved.json`.
+    pub interleaved: Option<Span>,
 }
 
 impl ProgramRow {
@@ -110,13 +113,29 @@ fn fmt_change(change: Option<f64>, overlap: bool) -> String {
     }
 }
 
+/// `-3.1 % [-4.0, -2.2]`: an interleaved ratio as a change in % with its interval.
+fn fmt_interleaved(x: Option<Span>) -> String {
+    let pct = |r: f64| (r - 1.0) * 100.0;
+    match x {
+        Some(x) => format!(
+            "{:+.1} % [{:+.1}, {:+.1}]",
+            pct(x.ns),
+            pct(x.low),
+            pct(x.high)
+        ),
+        None => "-".into(),
+    }
+}
+
 impl Report {
-    /// Builds the report from a run's manifest, its `programs.json` and criterion's results.
+    /// Builds the report from a run's manifest, its `programs.json`, criterion's results and,
+    /// when the run wrote them, go-ethereum's and the interleaved ratios.
     pub fn build(
         run: &RunManifest,
         programs: &ProgramsFile,
         mut crit: CriterionResults,
         geth: Option<&GethFile>,
+        interleaved: Option<&InterleavedFile>,
     ) -> Report {
         for g in geth.map_or(&[][..], |g| &g.results[..]) {
             let t = Span {
@@ -160,11 +179,19 @@ impl Report {
             .iter()
             .filter_map(|r| {
                 let times = by_id.get(r.id.as_str())?.clone();
+                let interleaved = interleaved
+                    .and_then(|f| f.ratios.iter().find(|x| x.id == r.id))
+                    .map(|x| Span {
+                        ns: x.ratio,
+                        low: x.low,
+                        high: x.high,
+                    });
                 Some(ProgramRow {
                     id: r.id.clone(),
                     group: r.group.clone(),
                     gas_used: r.gas_used,
                     times,
+                    interleaved,
                 })
             })
             .collect();
@@ -210,9 +237,9 @@ impl Report {
         let geth = self.geth_version.is_some();
         let mut s = String::from("| Program / input | Gas | stock (ruint) | uint256 | bigint |");
         s += if geth { " geth |" } else { "" };
-        s += " uint256 vs stock | uint256 vs bigint |";
+        s += " uint256 vs stock | uint256 vs stock, interleaved | uint256 vs bigint |";
         s += if geth { " uint256 vs geth |" } else { "" };
-        s += "\n|---|---:|---:|---:|---:|---:|---:|";
+        s += "\n|---|---:|---:|---:|---:|---:|---:|---:|";
         s += if geth { "---:|---:|\n" } else { "\n" };
         for r in rows {
             let t = |a: &str| r.times.get(a).map_or("-".into(), |x| fmt_time(x.ns));
@@ -228,13 +255,37 @@ impl Report {
             if geth {
                 s += &format!(" {} |", t("geth"));
             }
-            s += &format!(" {} | {} |", c("stock"), c("bigint"));
+            s += &format!(
+                " {} | {} | {} |",
+                c("stock"),
+                fmt_interleaved(r.interleaved),
+                c("bigint")
+            );
             if geth {
                 s += &format!(" {} |", c("geth"));
             }
             s += "\n";
         }
         s
+    }
+
+    /// The closing line of a program table: geometric means of `uint256 / stock` over `rows`
+    /// (criterion's, then the interleaved ratios') as changes in %.
+    fn geomean_line(rows: &[&ProgramRow]) -> String {
+        let Some(g) = Self::geomean_change(rows) else {
+            return String::new();
+        };
+        let logs: Vec<f64> = rows
+            .iter()
+            .filter_map(|r| Some(r.interleaved?.ns.ln()))
+            .collect();
+        let interleaved = if logs.is_empty() {
+            String::new()
+        } else {
+            let gi = ((logs.iter().sum::<f64>() / logs.len() as f64).exp() - 1.0) * 100.0;
+            format!(" (interleaved: {gi:+.1} %)")
+        };
+        format!("\nGeometric mean of uint256 vs stock over these rows: {g:+.1} %{interleaved}.\n")
     }
 
     /// Geometric mean of `uint256 / stock` over `rows`, as a change in %.
@@ -300,7 +351,7 @@ impl Report {
     /// The Markdown report.
     pub fn markdown(&self) -> String {
         let mut s = format!(
-            "# EVM report\n\nRun of {}, fork {}, {} mode, pinned to CPU {} (process CPU time, criterion median per transaction; ≈ marks overlapping 95 % intervals). Change = t(uint256) / t(other) - 1: negative is faster. Every output was checked against upstream's expected output (where given) and all arithmetics agreed on status, gas and output before timing.\n\n",
+            "# EVM report\n\nRun of {}, fork {}, {} mode, pinned to CPU {} (process CPU time, criterion median per transaction; ≈ marks overlapping 95 % intervals). Change = t(uint256) / t(other) - 1: negative is faster. The interleaved column times uint256 and stock back to back on one EVM, round after round (ABBA order), and gives the median ratio with its 95 % interval: criterion times each arithmetic in one stretch, so a machine state lasting seconds lands on one of them only (the short opcode loops flip sign between runs that way); the interleaved figure does not. Every output was checked against upstream's expected output (where given) and all arithmetics agreed on status, gas and output before timing.\n\n",
             self.date,
             self.fork,
             if self.quick { "quick" } else { "careful" },
@@ -313,14 +364,10 @@ impl Report {
         let synth: Vec<&ProgramRow> = self.rows.iter().filter(|r| r.group == "synth").collect();
         s += "## Programs\n\n";
         s += &self.program_table(&programs);
-        if let Some(g) = Self::geomean_change(&programs) {
-            s += &format!("\nGeometric mean of uint256 vs stock over these rows: {g:+.1} %.\n");
-        }
+        s += &Self::geomean_line(&programs);
         s += "\n## Opcode loops (synth: each opcode ~1000 times in a 255-iteration loop)\n\n";
         s += &self.program_table(&synth);
-        if let Some(g) = Self::geomean_change(&synth) {
-            s += &format!("\nGeometric mean of uint256 vs stock over these rows: {g:+.1} %.\n");
-        }
+        s += &Self::geomean_line(&synth);
         s += "\n## Execution environment: Ed25519 scalarMultBase, N calls in one transaction\n\nTime per multiplication (transaction time / N) and, in brackets, the ratio to native curve25519-dalek `mul_base` + compression repeated N times.\n\n";
         s += &self.environment_tables();
         s
@@ -466,7 +513,25 @@ mod tests {
                 },
             ],
         };
-        let r = Report::build(&run_json(), &programs, crit, Some(&geth));
+        let interleaved = InterleavedFile {
+            base: "stock".into(),
+            other: "uint256".into(),
+            ratios: vec![testkit::evm_programs::InterleavedRatio {
+                id: "main/p/1".into(),
+                ratio: 0.81,
+                low: 0.8,
+                high: 0.825,
+                rounds: 31,
+                batch: 2,
+            }],
+        };
+        let r = Report::build(
+            &run_json(),
+            &programs,
+            crit,
+            Some(&geth),
+            Some(&interleaved),
+        );
         let main = &r.rows[0];
         assert!((main.change("uint256", "stock").unwrap() + 20.0).abs() < 1e-9);
         assert!((main.change("uint256", "bigint").unwrap() + 80.0).abs() < 1e-9);
@@ -474,7 +539,12 @@ mod tests {
         assert!(!main.overlap("uint256", "stock"));
         assert!(r.rows[1].overlap("uint256", "stock"));
         let md = r.markdown();
-        assert!(md.contains("| `main/p/1` | 21000 | 1.00 µs | 800.0 ns | 4.00 µs | 1.60 µs | -20.0 % | -80.0 % | -50.0 % |"), "{md}");
+        assert!(md.contains("| `main/p/1` | 21000 | 1.00 µs | 800.0 ns | 4.00 µs | 1.60 µs | -20.0 % | -19.0 % [-20.0, -17.5] | -80.0 % | -50.0 % |"), "{md}");
+        assert!(md.contains("| ≈ +0.5 % | - |"), "{md}");
+        assert!(
+            md.contains("over these rows: -20.0 % (interleaved: -19.0 %)."),
+            "{md}"
+        );
         assert!(md.contains("≈ +0.5 %"), "{md}");
         let fit = r.fits.iter().find(|f| f.series == "dela@uint256").unwrap();
         assert!((fit.marginal_ns - 50_000.0).abs() < 1e-6 && (fit.fixed_ns - 5000.0).abs() < 1e-6);
