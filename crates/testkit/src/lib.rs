@@ -18,4 +18,5 @@ pub mod files;
 pub mod inputs;
 pub mod oracle;
 pub mod proxy;
+pub mod stats;
 pub mod vectors;

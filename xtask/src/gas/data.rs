@@ -252,13 +252,8 @@ fn combine_anchor(imp: &str, mode: &str, estimates: &[Estimate]) -> Timing {
     let mut t: Vec<f64> = estimates.iter().map(|e| e.point_estimate).collect();
     t.sort_by(f64::total_cmp);
     let n = t.len();
-    let median = if n % 2 == 1 {
-        t[n / 2]
-    } else {
-        (t[n / 2 - 1] + t[n / 2]) / 2.0
-    };
     Timing {
-        time_ns: median,
+        time_ns: testkit::stats::median_sorted(&t),
         low_ns: t[0],
         high_ns: t[n - 1],
         measurements: n,
