@@ -46,11 +46,12 @@ mod tests {
     /// first): each equals `evm::mulmod`, so switching moduli never reuses a stale one.
     #[test]
     fn switching_moduli_never_reuses_a_stale_one() {
+        // A 254-bit modulus of no special form (the prepared-reciprocal path).
         let p = U256::from_limbs([
-            0x3c20_8c16_d87c_fd47,
-            0x9781_6a91_6871_ca8d,
-            0xb850_45b6_8181_585d,
-            0x3064_4e72_e131_a029,
+            0x0123_4567_89ab_cdef,
+            7,
+            0xfedc_ba98_7654_3210,
+            0x3000 << 48,
         ]);
         let moduli = [
             p,

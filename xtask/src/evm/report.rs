@@ -127,6 +127,12 @@ fn fmt_interleaved(x: Option<Span>) -> String {
     }
 }
 
+/// The geometric mean of `ratios` as a change in % (`None` for no ratio).
+fn geomean_change(ratios: impl Iterator<Item = f64>) -> Option<f64> {
+    let (sum, n) = ratios.fold((0.0, 0usize), |(s, n), r| (s + r.ln(), n + 1));
+    (n > 0).then(|| ((sum / n as f64).exp() - 1.0) * 100.0)
+}
+
 impl Report {
     /// Builds the report from a run's manifest, its `programs.json`, criterion's results and,
     /// when the run wrote them, go-ethereum's and the interleaved ratios.
@@ -272,30 +278,15 @@ impl Report {
     /// The closing line of a program table: geometric means of `uint256 / stock` over `rows`
     /// (criterion's, then the interleaved ratios') as changes in %.
     fn geomean_line(rows: &[&ProgramRow]) -> String {
-        let Some(g) = Self::geomean_change(rows) else {
+        let criterion = rows
+            .iter()
+            .filter_map(|r| Some(r.times.get("uint256")?.ns / r.times.get("stock")?.ns));
+        let Some(g) = geomean_change(criterion) else {
             return String::new();
         };
-        let logs: Vec<f64> = rows
-            .iter()
-            .filter_map(|r| Some(r.interleaved?.ns.ln()))
-            .collect();
-        let interleaved = if logs.is_empty() {
-            String::new()
-        } else {
-            let gi = ((logs.iter().sum::<f64>() / logs.len() as f64).exp() - 1.0) * 100.0;
-            format!(" (interleaved: {gi:+.1} %)")
-        };
+        let interleaved = geomean_change(rows.iter().filter_map(|r| Some(r.interleaved?.ns)))
+            .map_or(String::new(), |gi| format!(" (interleaved: {gi:+.1} %)"));
         format!("\nGeometric mean of uint256 vs stock over these rows: {g:+.1} %{interleaved}.\n")
-    }
-
-    /// Geometric mean of `uint256 / stock` over `rows`, as a change in %.
-    fn geomean_change(rows: &[&ProgramRow]) -> Option<f64> {
-        let logs: Vec<f64> = rows
-            .iter()
-            .filter_map(|r| Some((r.times.get("uint256")?.ns / r.times.get("stock")?.ns).ln()))
-            .collect();
-        (!logs.is_empty())
-            .then(|| ((logs.iter().sum::<f64>() / logs.len() as f64).exp() - 1.0) * 100.0)
     }
 
     /// The execution-environment tables: ns per multiplication at each N with the ratio to

@@ -179,19 +179,21 @@ pub(crate) fn multi_miller_loop<const N: usize>(
     pairs: [(&G2Lines, &blst_p1_affine); N],
 ) -> blst_fp12 {
     // blst evaluates a line at P through (-2 P.x, 2 P.y), as in its `post_line_by_Px2`;
-    // infinity contributes 1, so its lines are skipped.
-    let mut points = [(blst_fp::default(), blst_fp::default()); N];
-    let mut live = [false; N];
-    for (((_, p), px2), live) in pairs.iter().zip(&mut points).zip(&mut live) {
-        *live = !p1_is_inf(p);
-        // SAFETY: valid field elements; blst allows `ret` to alias an input.
-        unsafe {
-            blst_fp_add(&mut px2.0, &p.x, &p.x);
-            let x2 = &raw mut px2.0;
-            blst_fp_cneg(x2, x2, true);
-            blst_fp_add(&mut px2.1, &p.y, &p.y);
-        }
-    }
+    // infinity contributes 1, so it gets no point and its lines are skipped.
+    let points: [Option<(blst_fp, blst_fp)>; N] = core::array::from_fn(|k| {
+        let p = pairs[k].1;
+        (!p1_is_inf(p)).then(|| {
+            let (mut x2, mut y2) = (blst_fp::default(), blst_fp::default());
+            // SAFETY: valid field elements; blst allows `ret` to alias an input.
+            unsafe {
+                blst_fp_add(&mut x2, &p.x, &p.x);
+                let x2 = &raw mut x2;
+                blst_fp_cneg(x2, x2, true);
+                blst_fp_add(&mut y2, &p.y, &p.y);
+            }
+            (x2, y2)
+        })
+    });
     // SAFETY: blst returns a pointer to its static Fp12 one, valid for reading.
     let mut f = unsafe { *blst_fp12_one() };
     let f_ptr = &raw mut f;
@@ -200,7 +202,11 @@ pub(crate) fn multi_miller_loop<const N: usize>(
             // SAFETY: `f` is a valid Fp12; blst allows `ret` to alias `a`.
             unsafe { blst_fp12_sqr(f_ptr, f_ptr) };
         }
-        for (((lines, _), (x2, y2)), _) in pairs.iter().zip(&points).zip(&live).filter(|p| *p.1) {
+        for ((lines, _), (x2, y2)) in pairs
+            .iter()
+            .zip(&points)
+            .filter_map(|(l, p)| Some((l, p.as_ref()?)))
+        {
             let q = &lines.0[i].fp2;
             let mut line = lines.0[i];
             // SAFETY: valid field elements and Fp12 values; blst allows `ret` to alias `a`.
