@@ -89,6 +89,27 @@ pub fn through_vectors(x: [u64; 4]) -> [u64; 4] {
     }
 }
 
+/// `[x; 4]` built as one 128-bit vector used for both halves: a store of the result to memory
+/// is two 16-byte stores of one register, with no move from scalar registers per limb.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub fn splat(x: u64) -> [u64; 4] {
+    use core::arch::x86_64::{__m128i, _mm_set1_epi64x};
+    // SAFETY: `_mm_set1_epi64x` only requires SSE2, in the x86-64 baseline; two 16-byte vectors
+    // and four u64 have the same size and every bit pattern is a valid u64.
+    unsafe {
+        let v = _mm_set1_epi64x(x as i64);
+        core::mem::transmute::<[__m128i; 2], [u64; 4]>([v, v])
+    }
+}
+
+/// `[x; 4]` on targets without the x86-64 version's vector registers.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+pub fn splat(x: u64) -> [u64; 4] {
+    [x; 4]
+}
+
 /// `x` unchanged on targets without the x86-64 version's vector registers.
 #[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
