@@ -60,3 +60,27 @@ fn a_wrong_expected_output_is_reported() {
         .unwrap_err()
         .contains("expected success with 00"));
 }
+
+/// The binary's interleaved timing end to end: one opcode loop checked, then timed in every
+/// quick layout by child processes of the binary, combined into `interleaved.json`.
+#[test]
+fn interleaved_timing_runs_every_layout() {
+    let out = std::env::temp_dir().join(format!("evm-programs-test-{}", std::process::id()));
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_evm_programs"))
+        .args(["--out".as_ref(), out.as_os_str()])
+        .args(["--quick", "--interleaved", "--filter", "^synth/ADD/b0/"])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let file: testkit::evm_programs::InterleavedFile =
+        testkit::files::read_json(&out.join("interleaved.json")).unwrap();
+    let (layouts, rounds) = evm_benches::programs::interleaved::layouts(true);
+    assert_eq!(file.ratios.len(), 1);
+    let x = &file.ratios[0];
+    assert_eq!(
+        (x.id.as_str(), x.rounds),
+        ("synth/ADD/b0/empty", layouts * rounds)
+    );
+    assert!(0.0 < x.low && x.low <= x.ratio && x.ratio <= x.high && x.high.is_finite());
+    std::fs::remove_dir_all(&out).unwrap();
+}

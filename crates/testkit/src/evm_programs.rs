@@ -146,18 +146,19 @@ pub struct InterleavedFile {
     pub ratios: Vec<InterleavedRatio>,
 }
 
-/// One program input's `t(other) / t(base)`: the median over rounds and its 95 % interval.
+/// One program input's `t(other) / t(base)`: the median over rounds (in one memory layout) or
+/// over layouts' medians, and its 95 % interval.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 pub struct InterleavedRatio {
     /// `<program>/<input>`, as in [`CheckedRun::id`].
     pub id: String,
-    /// Median of the rounds' ratios.
+    /// Median of the rounds' ratios, or of the layouts' medians.
     pub ratio: f64,
     /// Lower bound of the median's 95 % interval.
     pub low: f64,
     /// Upper bound of the median's 95 % interval.
     pub high: f64,
-    /// Rounds timed (each: one sample of each arithmetic).
+    /// Rounds timed (each: one sample of each arithmetic), over every layout.
     pub rounds: usize,
     /// Transactions per sample.
     pub batch: u32,

@@ -122,6 +122,15 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Cargo's target directory: `CARGO_TARGET_DIR` (relative to the workspace root) or
+/// `target/`.
+pub(crate) fn target_dir(root: &Path) -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(d) => root.join(d),
+        None => root.join("target"),
+    }
+}
+
 /// The workspace root, the current directory and a report's result directory: `out` (relative
 /// to the current directory) or `target/<default>`, absolute because subprocesses run in
 /// other directories.
@@ -130,10 +139,7 @@ pub(crate) fn result_dir(
     default: &str,
 ) -> Result<(PathBuf, PathBuf, PathBuf), String> {
     let root = crate::test::workspace_root();
-    let target = match std::env::var_os("CARGO_TARGET_DIR") {
-        Some(d) => root.join(d),
-        None => root.join("target"),
-    };
+    let target = target_dir(&root);
     let cwd = std::env::current_dir().map_err(|e| e.to_string())?;
     let out = cwd.join(out.map_or_else(|| target.join(default), Path::to_path_buf));
     Ok((root, cwd, out))
