@@ -91,21 +91,37 @@ pub fn byte(i: &[u64; 4], x: &[u64; 4]) -> U256 {
 // 0.51x).
 #[inline(always)]
 pub fn sar(shift: &[u64; 4], x: &[u64; 4]) -> Option<U256> {
-    match shift_amount(shift) {
-        0 => None,
-        s @ 1..256 => Some(packed(sar_limbs(x, s))),
-        _ => Some(U256(splat(((x[3] as i64) >> 63) as u64))),
-    }
+    sar_cases(shift, x).map(|r| match r {
+        Sar::Shifted(limbs) => packed(limbs),
+        Sar::Sign(sign) => U256(splat(sign)),
+    })
 }
 
 /// [`sar`] with the result in scalar registers, for the by-value `evm::sar`.
 #[inline(always)]
 pub(crate) fn sar_unpacked(shift: &[u64; 4], x: &[u64; 4]) -> Option<[u64; 4]> {
+    sar_cases(shift, x).map(|r| match r {
+        Sar::Shifted(limbs) => limbs,
+        Sar::Sign(sign) => [sign; 4],
+    })
+}
+
+/// A SAR result that is not the operand itself.
+enum Sar {
+    /// A shift by 1..=255: the shifted limbs.
+    Shifted([u64; 4]),
+    /// A shift by 256 or more: every limb is this (0 or all ones).
+    Sign(u64),
+}
+
+/// SAR by case; `None` for a shift of 0. Out of range is its own case, which saves the
+/// shift's zeroing and lets [`sar`] build the word in one register.
+#[inline(always)]
+fn sar_cases(shift: &[u64; 4], x: &[u64; 4]) -> Option<Sar> {
     match shift_amount(shift) {
         0 => None,
-        s @ 1..256 => Some(sar_limbs(x, s)),
-        // Out of range: an explicit arm saves the shift's zeroing.
-        _ => Some([((x[3] as i64) >> 63) as u64; 4]),
+        s @ 1..256 => Some(Sar::Shifted(sar_limbs(x, s))),
+        _ => Some(Sar::Sign(((x[3] as i64) >> 63) as u64)),
     }
 }
 
