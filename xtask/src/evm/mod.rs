@@ -6,11 +6,11 @@
 //! `evm_programs` binary of evm-benches (every program input checked under every arithmetic
 //! against upstream's expected output: `programs.json`; then uint256 against stock timed
 //! interleaved in several memory layouts: `interleaved.json`), lists the criterion ids it
-//! expects into `run.json`, runs the `evm_programs` criterion bench with `CRITERION_HOME=DIR/criterion`
-//! pinned to one CPU, optionally go-ethereum (`benches/geth -programs`), then builds the report
-//! from that directory alone with the gas report's reader (a missing, stale or foreign result
-//! is an error). Everything it runs is built with every function aligned to 64 bytes
-//! ([`ALIGN_RUSTFLAGS`]).
+//! expects into `run.json`, runs the `evm_programs` criterion bench with
+//! `CRITERION_HOME=DIR/criterion` pinned to one CPU, optionally go-ethereum (`benches/geth
+//! -programs`), then builds the report from that directory alone with the gas report's reader
+//! (a missing, stale or foreign result is an error). What it builds with cargo has every
+//! function aligned to 64 bytes ([`ALIGN_RUSTFLAGS`]).
 
 mod report;
 
