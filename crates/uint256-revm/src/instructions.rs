@@ -50,8 +50,8 @@ pub const ARITHMETIC_OPCODES: [u8; 26] = [
 
 /// Pops `[$x, ...]` and binds `$top` to the new top of the stack (revm's `popn_top!` without
 /// its unchecked pop), or fails the instruction with StackUnderflow.
-// The height (operands + 1) is checked first, on a cold path, as revm's macro does (its workaround for
-// rust-lang/rust#144329); the pop's own check then folds away. With only the pop's check, LLVM
+// The height (operands + 1) is checked first, on a cold path, as revm's macro does (its
+// workaround for rust-lang/rust#144329); the pop's own check then folds away. With only the pop's check, LLVM
 // loaded the error code before the check on the hot path and put the return inside the body:
 // the same instructions as stock revm's LT plus one, over one more 64-byte fetch window.
 macro_rules! pop_top {

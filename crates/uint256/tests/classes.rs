@@ -109,7 +109,8 @@ proptest! {
         prop_assert_eq!(r(evm::mulmod(a, b, m)), r(a).mul_mod(r(b), r(m)));
     }
 
-    /// MULMOD's pseudo-Mersenne path (also through a prepared [`Modulus`]), on any operands (also above the modulus and 2^256 - 1).
+    /// MULMOD's pseudo-Mersenne path (also through a prepared [`Modulus`]), on any operands
+    /// (also above the modulus and 2^256 - 1).
     #[test]
     fn mulmod_pseudo_mersenne((a, b, m) in pseudo_mersenne_modulus()
         .prop_flat_map(|m| (operand(m, 256), prop_oneof![operand(m, 256), Just(m), Just(m.wrapping_add(U256::ONE))], Just(m))))

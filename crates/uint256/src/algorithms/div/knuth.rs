@@ -141,8 +141,8 @@ fn knuth(un: &mut [u64], dn: &[u64], d1: NormalizedDivisor, q: &mut [u64]) {
 /// the running remainder `r < d`, and returns the new remainder (also below `d`).
 ///
 /// The window lives in registers (fixed-size arrays, constant indices), which is what makes
-/// [`Divisor4::rem_8`] faster than the general [`div_rem_knuth`] on slices: the remainder never goes
-/// through memory between steps.
+/// [`Divisor4::rem_8`] faster than the general [`div_rem_knuth`] on slices: the remainder never
+/// goes through memory between steps.
 #[inline(always)]
 fn rem_step4(r: [u64; 4], x: u64, d: &[u64; 4], v: u64) -> [u64; 4] {
     if r[3] == d[3] && r[2] == d[2] {
@@ -348,9 +348,10 @@ mod tests {
     extern crate std;
     use std::vec;
 
-    /// `Divisor4::rem_8` against num-bigint on dividends `d * q + r` built to hit its rare branches:
-    /// quotient digits of 2^64 - 1 (the window's top limbs equal the divisor's, so the 3-by-2
-    /// step would overflow), remainders of 0 and `d - 1`, divisors of every normalisation shift.
+    /// `Divisor4::rem_8` against num-bigint on dividends `d * q + r` built to hit its rare
+    /// branches: quotient digits of 2^64 - 1 (the window's top limbs equal the divisor's, so the
+    /// 3-by-2 step would overflow), remainders of 0 and `d - 1`, divisors of every
+    /// normalisation shift.
     #[test]
     fn divisor4_rem_8_matches_num_bigint_on_hard_quotients() {
         let mut next = xorshift(0x0f1e_2d3c_4b5a_6978);
