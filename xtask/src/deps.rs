@@ -199,9 +199,12 @@ fn check(metadata_json: &str) -> Result<Vec<String>, String> {
 mod tests {
     use super::*;
 
+    /// A declared dependency: name, kind (`None`, `"dev"`, `"build"`), optional.
+    type Dep = (&'static str, Option<&'static str>, bool);
+
     /// Metadata of the workspace's crates, each with the dependencies `extra` adds to `krate`.
-    fn metadata(krate: &str, extra: &[(&str, Option<&str>, bool)]) -> String {
-        let base: &[(&str, &[(&str, Option<&str>, bool)])] = &[
+    fn metadata(krate: &str, extra: &[Dep]) -> String {
+        let base: &[(&str, &[Dep])] = &[
             (
                 "uint256",
                 &[("ruint", None, true), ("proptest", Some("dev"), false)],
@@ -272,7 +275,7 @@ mod tests {
     /// Each kind of forbidden dependency is reported, and dev-dependencies stay free.
     #[test]
     fn a_forbidden_dependency_fails() {
-        let cases: &[(&str, (&str, Option<&str>, bool), &str)] = &[
+        let cases: &[(&str, Dep, &str)] = &[
             (
                 "montgomery",
                 ("precompile", None, false),
