@@ -28,18 +28,28 @@ struct Generated {
     contents: Vec<u8>,
 }
 
+/// Every generated file as its generator produces it now.
+fn generate_all(root: &Path) -> Result<Vec<Generated>, String> {
+    let mut files = vec![montgomery_kernels(root)?];
+    files.extend(vectors(root)?);
+    Ok(files)
+}
+
+/// The files of `files` whose committed contents differ (or that are missing).
+fn differing(files: &[Generated]) -> Vec<&Generated> {
+    files
+        .iter()
+        .filter(|g| std::fs::read(&g.path).ok().as_deref() != Some(&g.contents[..]))
+        .collect()
+}
+
 /// Runs every generator, then writes or compares their outputs.
 pub fn run(args: Args) -> Result<ExitCode, String> {
     let root = workspace_root();
-    let mut files = vec![montgomery_kernels(&root)?];
-    files.extend(vectors(&root)?);
+    let files = generate_all(&root)?;
     let mut stale = Vec::new();
-    for g in &files {
+    for g in differing(&files) {
         let rel = g.path.strip_prefix(&root).unwrap_or(&g.path).display();
-        let committed = std::fs::read(&g.path).ok();
-        if committed.as_deref() == Some(&g.contents[..]) {
-            continue;
-        }
         if args.check {
             stale.push(rel.to_string());
         } else {
@@ -107,27 +117,50 @@ fn rustfmt(source: &[u8]) -> Result<Vec<u8>, String> {
     Ok(out.stdout)
 }
 
-/// The project's vector files, generated into a scratch directory under `target/`.
+/// The project's vector files, generated into a scratch directory under `target/` (one per
+/// process, removed after reading).
 fn vectors(root: &Path) -> Result<Vec<Generated>, String> {
-    let scratch = root.join("target/codegen/vectors");
-    // A stale file from an earlier run must not pass for a generated one.
-    if scratch.exists() {
-        std::fs::remove_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
+    let scratch = root.join(format!("target/codegen/vectors-{}", std::process::id()));
+    let read = |scratch: &Path| -> Result<Vec<Generated>, String> {
+        crate::vectors::generate(scratch)?;
+        let mut names: Vec<_> = std::fs::read_dir(scratch)
+            .map_err(|e| format!("{}: {e}", scratch.display()))?
+            .map(|e| e.map(|e| e.file_name()))
+            .collect::<Result<_, _>>()
+            .map_err(|e| format!("{}: {e}", scratch.display()))?;
+        names.sort();
+        names
+            .into_iter()
+            .map(|name| {
+                let contents =
+                    std::fs::read(scratch.join(&name)).map_err(|e| format!("{name:?}: {e}"))?;
+                Ok(Generated {
+                    path: root.join("vectors").join(name),
+                    contents,
+                })
+            })
+            .collect()
+    };
+    let files = read(&scratch);
+    // Best effort: a leftover scratch directory is only clutter under target/.
+    let _ = std::fs::remove_dir_all(&scratch);
+    files
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The committed generated files are what their generators produce (as `codegen --check`,
+    /// so that `cargo xtask test` catches drift too), and a changed file is reported.
+    #[test]
+    fn generated_files_are_current() {
+        let root = workspace_root();
+        let mut files = generate_all(&root).unwrap();
+        assert!(files.len() > 20, "{} files", files.len());
+        let stale: Vec<_> = differing(&files).iter().map(|g| g.path.clone()).collect();
+        assert!(stale.is_empty(), "stale generated files: {stale:?}");
+        files[0].contents.extend_from_slice(b"// drift\n");
+        assert_eq!(differing(&files).len(), 1);
     }
-    crate::vectors::generate(&scratch)?;
-    let mut files = Vec::new();
-    let mut names: Vec<_> = std::fs::read_dir(&scratch)
-        .map_err(|e| format!("{}: {e}", scratch.display()))?
-        .map(|e| e.map(|e| e.file_name()))
-        .collect::<Result<_, _>>()
-        .map_err(|e| format!("{}: {e}", scratch.display()))?;
-    names.sort();
-    for name in names {
-        let contents = std::fs::read(scratch.join(&name)).map_err(|e| format!("{name:?}: {e}"))?;
-        files.push(Generated {
-            path: root.join("vectors").join(name),
-            contents,
-        });
-    }
-    Ok(files)
 }
