@@ -157,11 +157,33 @@ fn agrees_with_ckzg() {
     }
 }
 
-/// Building a fork's set with POINT_EVALUATION builds the tables, off the first call.
+/// Building a fork's set with POINT_EVALUATION builds the tables, off the first call; a set
+/// without it does not. Checked in a fresh child process running this test alone, since any
+/// other test of this process may have built the tables already.
 #[test]
 fn set_construction_warms_up() {
-    crate::precompiles(crate::Fork::Cancun);
-    assert!(SETUP.get().is_some());
+    const CHILD: &str = "PRECOMPILE_KZG_WARM_UP_CHILD";
+    if std::env::var_os(CHILD).is_some() {
+        assert!(SETUP.get().is_none(), "built before any set");
+        crate::precompiles(crate::Fork::Berlin);
+        assert!(
+            SETUP.get().is_none(),
+            "built by a set without POINT_EVALUATION"
+        );
+        crate::precompiles(crate::Fork::Cancun);
+        assert!(SETUP.get().is_some(), "not built by Cancun's set");
+        return;
+    }
+    let status = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "kzg_point_evaluation::tests::set_construction_warms_up",
+        ])
+        .args(["--test-threads", "1"])
+        .env(CHILD, "1")
+        .status()
+        .unwrap();
+    assert!(status.success(), "child: {status:?}");
 }
 
 #[test]
