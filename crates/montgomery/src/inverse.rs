@@ -319,16 +319,21 @@ fn inv_capped<const N: usize, const L: usize>(
 
 /// `x^(p-2) mod p` for `0 < x < p` (plain integers), checked to be `x^-1`: the inverse when
 /// `p` is prime (every modulus the workspace inverts modulo: BN254's and BLS12-381's `p`).
-/// Constant-time square-and-multiply over the bits of `p - 2`, about `64 N` products.
+/// Square-and-multiply over the bits of `p - 2` (branches on the public `p` only), about
+/// `96 N` products.
 ///
 /// # Panics
 /// If the result is not the inverse, i.e. `p` is composite (Fermat does not apply). Only
 /// [`inv_capped`] calls this, when safegcd passed its proven step bound, which does not happen
 /// for any odd modulus: an impossible state is loud rather than a silent wrong answer.
 fn inverse_fermat<const N: usize>(x: &[u64; N], m: &Modulus<N>) -> [u64; N] {
+    // e = p - 2 (p >= 3); the borrow runs up while limbs are zero (as for p = 2^64 k + 1).
     let mut e = *m.p();
-    // p >= 3 is odd, so p - 2 has no borrow beyond limb 0.
-    e[0] -= 2;
+    let mut borrow;
+    (e[0], borrow) = e[0].overflowing_sub(2);
+    for limb in e.iter_mut().skip(1) {
+        (*limb, borrow) = limb.overflowing_sub(u64::from(borrow));
+    }
     let xm = crate::mul(x, m.r2(), m);
     let mut acc = *m.one();
     for i in (0..64 * N).rev() {
@@ -377,6 +382,12 @@ mod tests {
         for x in [1u64, 2, 0xffff_ffff_ffff_ffc4] {
             let full = inv::<1, { limbs62(1) }>(&[x], &m1).unwrap();
             assert_eq!(inv_capped::<1, { limbs62(1) }>(&[x], &m1, 0), Some(full));
+        }
+        // p = 12 * 2^64 + 1, prime: p - 2 borrows across a limb.
+        let m2 = Modulus::new([1u64, 12]);
+        for x in [[1u64, 0], [2, 0], [0, 1], [u64::MAX, 11], [0, 12]] {
+            let full = inv::<2, { limbs62(2) }>(&x, &m2).unwrap();
+            assert_eq!(inv_capped::<2, { limbs62(2) }>(&x, &m2, 0), Some(full));
         }
         // Zero and out-of-range values stay `None` before the loop, whatever the cap.
         assert_eq!(inv_capped::<4, { limbs62(4) }>(&[0; 4], &m, 0), None);
