@@ -1,6 +1,7 @@
 //! Division by a divisor of two or more limbs: Knuth's algorithm D driven by the Möller–Granlund
-//! 3-by-2 step, its register-resident 512-by-256-bit form for MULMOD, and the one-estimate
-//! shortcut for quotients below 2^32.
+//! 3-by-2 step, its register-resident 512-by-256-bit form for MULMOD, the single step of
+//! equal-length operands (one quotient limb) by a hardware division and Knuth's test, and the
+//! one-estimate shortcut for quotients below 2^32.
 //!
 //! Each function checks the shape of its divisor (one compare or a few, once per call) and
 //! returns `None` when it does not hold, so that no input reaches the hardware divider with an
