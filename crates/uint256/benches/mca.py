@@ -2,6 +2,7 @@
 """Static model of the op bench's loops: llvm-mca cycles per op, ours vs ruint, per CPU model.
 
     python3 crates/uint256/benches/mca.py [GROUP ...] [--mcpu CPU,CPU] [--mca BIN] [--keep DIR]
+                                          [--exe OPS_BINARY]
 
 For each group of the op bench (default: mod/200 byte/in mul/64x256 add), runs the bench binary
 (`cargo bench -p uint256 --bench ops --no-run`: release profile, fat LTO, the code that is
