@@ -10,7 +10,9 @@ const VALID_OUT: &str = "000000000000000000000000a94f5374fce5edbc8e2a8697c153316
 
 fn backends() -> Vec<(&'static str, Backend)> {
     #[allow(unused_mut)]
-    let mut v: Vec<(&'static str, Backend)> = vec![("libsecp", libsecp::recover)];
+    let mut v: Vec<(&'static str, Backend)> = Vec::new();
+    #[cfg(feature = "libsecp256k1")]
+    v.push(("libsecp", libsecp::recover));
     #[cfg(feature = "k256")]
     v.push(("k256", k256::recover));
     v
