@@ -176,7 +176,10 @@ impl Crypto for RevmCrypto {
     }
 
     /// BLS12_PAIRING_CHECK's check.
-    fn bls12_381_pairing_check(&self, pairs: &[(G1Point, G2Point)]) -> Result<bool, PrecompileHalt> {
+    fn bls12_381_pairing_check(
+        &self,
+        pairs: &[(G1Point, G2Point)],
+    ) -> Result<bool, PrecompileHalt> {
         bls12_381::revm_crypto::pairing_check(pairs)
     }
 

@@ -12,7 +12,7 @@
 
 use precompile::revm::precompile_spec_id;
 use precompile::{precompiles, Fork};
-use revm::precompile::{Precompiles as RevmSet, PrecompileStatus};
+use revm::precompile::{PrecompileStatus, Precompiles as RevmSet};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -175,7 +175,10 @@ fn installed_backend_matches_stock_revm() {
 
     assert!(precompile::revm_crypto::install(), "first install");
     assert_eq!(backend(), "RevmCrypto");
-    assert!(!precompile::revm_crypto::install(), "install is once per process");
+    assert!(
+        !precompile::revm_crypto::install(),
+        "install is once per process"
+    );
 
     let mut mismatches = Vec::new();
     let mut successes = 0;
