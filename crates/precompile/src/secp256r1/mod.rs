@@ -16,7 +16,7 @@
 //!
 //! Verification runs on aws-lc's C API (`aws-lc-sys`: `EC_KEY` + `ECDSA_do_verify`) with the
 //! cargo feature `aws-lc` (default; `awslc_ffi`), else on the `p256` crate ([`rustcrypto`],
-//! revm's default, about 6 times slower). With `aws-lc`, [`rustcrypto`] stays as an alternative
+//! revm's default, about 6 times slower: README.md). With `aws-lc`, [`rustcrypto`] stays as an alternative
 //! backend for benches. The tests' oracle is the same check through `aws-lc-rs`'s safe
 //! prehashed-ECDSA API (a dev-dependency).
 
