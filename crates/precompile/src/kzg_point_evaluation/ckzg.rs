@@ -1,5 +1,6 @@
 //! The POINT_EVALUATION check through `c-kzg` (its bundled mainnet trusted setup): the same
-//! contract as [`super::run`] and [`super::verify_kzg_proof`], kept as an alternative backend.
+//! contract as [`super::run`] and [`super::verify_kzg_proof`], kept as an alternative backend
+//! (cargo feature `c-kzg`).
 
 use super::{check_field_elements, run_with, KzgResult};
 use crate::{Precompile, PrecompileError, PrecompileResult};

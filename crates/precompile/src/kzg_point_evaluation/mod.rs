@@ -16,6 +16,7 @@
 //! Files: this one holds the input format, gas and [`run`]; `verify.rs` our verifier and its
 //! precomputed tables; `ckzg.rs` the c-kzg backend; `tests.rs` the tests.
 
+#[cfg(any(test, feature = "c-kzg"))]
 pub mod ckzg;
 #[cfg(test)]
 mod tests;
