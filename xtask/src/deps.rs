@@ -81,6 +81,13 @@ const RULES: &[Rule] = &[
         optional_only: &[],
     },
     Rule {
+        krate: "evm-arith-examples",
+        internal: &["precompile", "uint256", "uint256-revm", "montgomery"],
+        external: None,
+        forbidden: &["revm-precompile"],
+        optional_only: &[],
+    },
+    Rule {
         krate: "xtask",
         internal: &["precompile", "testkit"],
         external: None,
