@@ -8,11 +8,15 @@
 //! - `cargo xtask diff`: differential campaign against revm and go-ethereum.
 //! - `cargo xtask fuzz`: the cargo-fuzz targets with a corpus seeded from `vectors/`.
 //! - `cargo xtask ct`: evm384's constant-time check under valgrind.
+//! - `cargo xtask codegen [--check]`: regenerates the generated files (or checks they are current).
+//! - `cargo xtask deps`: checks ARCHITECTURE.md's crate dependency rules against `cargo metadata`.
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod codegen;
 mod ct;
+mod deps;
 mod diff;
 mod evm;
 mod fuzz;
@@ -52,6 +56,11 @@ enum Command {
     /// memcheck and fails unless the real operations give 0 errors and the leaky self-test
     /// exactly the count it expects.
     Ct(ct::Args),
+    /// Regenerates every generated file (montgomery's asm kernels, vectors/*.json); with
+    /// `--check`, writes nothing and fails when a committed file differs from its generator.
+    Codegen(codegen::Args),
+    /// Checks the crate dependency rules of ARCHITECTURE.md against `cargo metadata`.
+    Deps(deps::Args),
 }
 
 fn main() -> ExitCode {
@@ -64,6 +73,8 @@ fn main() -> ExitCode {
         Command::Diff(args) => diff::run(args),
         Command::Fuzz(args) => fuzz::run(args),
         Command::Ct(args) => ct::run(args),
+        Command::Codegen(args) => codegen::run(args),
+        Command::Deps(args) => deps::run(args),
     };
     match result {
         Ok(code) => code,

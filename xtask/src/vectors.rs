@@ -19,6 +19,7 @@ mod generate;
 mod names;
 mod runner;
 
+pub(crate) use generate::generate;
 pub(crate) use names::NAMES;
 pub use names::{resolve_name, Target};
 pub(crate) use runner::collect_files;

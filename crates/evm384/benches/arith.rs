@@ -295,7 +295,7 @@ fn main() {
             }
         }
     }
-    // The form of the blst_evm384 table (add 18.6, sub 18.8, mul 119.7 cycles).
+    // The form of the blst_evm384 table: `add <cycles>, sub <cycles>, mul <cycles>`.
     let line = |which: usize| {
         latency_cycles
             .iter()

@@ -136,7 +136,7 @@ impl fmt::Display for EvmError {
     }
 }
 
-impl std::error::Error for EvmError {}
+impl core::error::Error for EvmError {}
 
 fn read48(memory: &[u8], off: u16) -> [u64; 6] {
     let o = off as usize;

@@ -46,7 +46,12 @@
 //! it expects, which shows the tracking works. See `README.md` for what it covers.
 //!
 //! The EVM384 opcodes ([`evm`]) check memory bounds from the (public) offsets only.
+//!
+//! `#![no_std]`, no allocation; the error types implement `core::error::Error` (the trait
+//! `std::error::Error` re-exports). `cargo check --target riscv32imac-unknown-none-elf` runs
+//! in CI.
 
+#![no_std]
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -175,7 +180,7 @@ impl fmt::Display for ModulusError {
     }
 }
 
-impl std::error::Error for ModulusError {}
+impl core::error::Error for ModulusError {}
 
 /// A validated odd modulus `3 <= p < 2^384` with precomputed `n0 = -p^-1 mod 2^64` and
 /// `R^2 mod p` (`R = 2^384`), bound to a [`Backend`].
@@ -213,7 +218,15 @@ impl Modulus {
     /// [`Modulus::new`] from a big-endian byte string (any length; leading bytes beyond
     /// the last 48 must be zero).
     pub fn from_be_bytes(bytes: &[u8]) -> Result<Modulus, ModulusError> {
-        let le: Vec<u8> = bytes.iter().rev().copied().collect();
+        let cut = bytes.len().saturating_sub(48);
+        let (high, low) = bytes.split_at(cut);
+        if high.iter().any(|&b| b != 0) {
+            return Err(ModulusError::TooLarge);
+        }
+        let mut le = [0u8; 48];
+        for (d, s) in le.iter_mut().zip(low.iter().rev()) {
+            *d = *s;
+        }
         Modulus::from_le_bytes(&le)
     }
 

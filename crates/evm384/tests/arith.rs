@@ -184,6 +184,15 @@ fn modulus_validation() {
     let mut be = vec![0u8; 64];
     be[63] = 7;
     assert_eq!(Modulus::from_be_bytes(&be).unwrap().p(), [7, 0, 0, 0, 0, 0]);
+    be[15] = 1;
+    assert_eq!(Modulus::from_be_bytes(&be), Err(ModulusError::TooLarge));
+    let le: Vec<u8> = (1..=48u8).map(|b| b | 1).collect();
+    let be: Vec<u8> = le.iter().rev().copied().collect();
+    assert_eq!(Modulus::from_be_bytes(&be), Modulus::from_le_bytes(&le));
+    assert_eq!(
+        Modulus::from_be_bytes(&be[1..]),
+        Modulus::from_le_bytes(&le[..47])
+    );
     for p in fixed_moduli() {
         let m = Modulus::new(p).unwrap();
         assert_eq!(m.n0(), n0_of(&p));

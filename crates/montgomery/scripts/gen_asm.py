@@ -2,8 +2,11 @@
 """Generates src/asm/kernels.rs: fully unrolled MULX/ADCX/ADOX Montgomery kernels for
 N = 4, 6 and 8 limbs (evolved from evm384's former scripts/gen_mul_asm.py).
 
-Run from the crate root:
-    python3 scripts/gen_asm.py > src/asm/kernels.rs && cargo fmt -p montgomery
+Run `cargo xtask codegen` (or, from the crate root,
+`python3 scripts/gen_asm.py > src/asm/kernels.rs && cargo fmt -p montgomery`); CI's
+`cargo xtask codegen --check` fails when kernels.rs differs from this script's output.
+Every kernel is `options(pure, readonly, nostack)`: registers (and xmm) only, no stack slot,
+no store (tests/asm_source.rs checks this of the generated and hand-written asm alike).
 
 Kernels, per width N (each bit-identical to the portable function named):
   mul_full_N     portable::mul_mont          CIOS keeping every carry (any p, any input)
@@ -95,7 +98,7 @@ class Kernel:
         n, t = self.n, self.t
         self.load_row(i)
         # zero the top; the xor also clears CF and OF, which breaks the flag dependency
-        # on the previous row (measured in evm384: dropping it costs ~15% latency)
+        # on the previous row (dropping it was measured slower in evm384: PERF.md)
         self.e(f"xor {t[n+1]}, {t[n+1]}")
         self.mac_row("rsi", n, top_direct=False)
         self.e(f"adcx {t[n]}, {t[n+1]}")
@@ -221,23 +224,17 @@ class Kernel:
 def mul_kernel(n, nocarry):
     k = Kernel(n, acc=n + 1 if nocarry else n + 2)
     k.first_row()
-    if nocarry:
-        k.red_row("wide")
-        for i in range(1, n):
-            k.mul_row_nocarry(i)
-            k.red_row("wide")
-        k.final(top=False)
-        doc = f"`portable::mul_mont_nocarry` for {n} limbs."
-        k.emit(f"mul_nocarry_{n}", doc, ["a", "b"], ["rsi", "rcx"])
-    else:
+    if not nocarry:
+        # the carry word starts at zero
         k.e(f"xor {k.t[n+1]}, {k.t[n+1]}")
-        k.red_row("full")
-        for i in range(1, n):
-            k.mul_row_full(i)
-            k.red_row("full")
-        k.final(top=True)
-        doc = f"`portable::mul_mont` for {n} limbs."
-        k.emit(f"mul_full_{n}", doc, ["a", "b"], ["rsi", "rcx"])
+    kind, mul_row = ("wide", k.mul_row_nocarry) if nocarry else ("full", k.mul_row_full)
+    k.red_row(kind)
+    for i in range(1, n):
+        mul_row(i)
+        k.red_row(kind)
+    k.final(top=not nocarry)
+    name, portable = ("mul_nocarry", "mul_mont_nocarry") if nocarry else ("mul_full", "mul_mont")
+    k.emit(f"{name}_{n}", f"`portable::{portable}` for {n} limbs.", ["a", "b"], ["rsi", "rcx"])
 
 
 def redc_kernel(n, nocarry):

@@ -252,9 +252,28 @@ pub fn inverse_mont_vartime<const N: usize>(a: &[u64; N], m: &Modulus<N>) -> Opt
     Some(crate::mul(&crate::mul(&inv, m.r2(), m), m.r2(), m))
 }
 
+/// The number of 62-step batches after which [`inv`] stops safegcd: twice the proven bound.
+/// safegcd needs at most (45907 d + 26313) / 19929 steps for d-bit inputs (d >= 46), about
+/// 2.31 d, i.e. 10 batches at 256 bits; the cap only guards the loop.
+const fn max_batches(n: usize) -> usize {
+    2 * ((45907 * 64 * n + 26313) / 19929 / 62 + 1) + 4
+}
+
 /// [`inverse_vartime`] with `L = limbs62(N)` 62-bit limbs.
 #[inline(always)]
 fn inv<const N: usize, const L: usize>(x: &[u64; N], m: &Modulus<N>) -> Option<[u64; N]> {
+    inv_capped::<N, L>(x, m, max_batches(N))
+}
+
+/// [`inv`] with the batch cap as a parameter (tests force the fallback with a small cap).
+/// Reaching the cap cannot happen by the bound above; if it did, the answer comes from
+/// [`inverse_fermat`] instead of reading as "no inverse".
+#[inline(always)]
+fn inv_capped<const N: usize, const L: usize>(
+    x: &[u64; N],
+    m: &Modulus<N>,
+    cap: usize,
+) -> Option<[u64; N]> {
     debug_assert_eq!(L, limbs62(N));
     let p = m.p();
     if x.iter().all(|&l| l == 0) || !lt(x, p) {
@@ -269,10 +288,7 @@ fn inv<const N: usize, const L: usize>(x: &[u64; N], m: &Modulus<N>) -> Option<[
     let (mut f, mut g) = (p62, to_signed62::<N, L>(x));
     let mut eta = -1i64;
     let mut len = L;
-    // safegcd needs at most (45907 d + 26313) / 19929 steps for d-bit inputs (d >= 46), about
-    // 2.31 d, i.e. 10 batches at 256 bits; the cap (twice that, plus 4) only guards the loop.
-    let max_batches = 2 * ((45907 * 64 * N + 26313) / 19929 / 62 + 1) + 4;
-    for _ in 0..max_batches {
+    for _ in 0..cap {
         let (eta1, t) = divsteps_62_var(eta, f[0] as u64, g[0] as u64);
         eta = eta1;
         update_de::<L>(&mut d, &mut e, &t, &p62, p_inv62);
@@ -298,5 +314,92 @@ fn inv<const N: usize, const L: usize>(x: &[u64; N], m: &Modulus<N>) -> Option<[
             len -= 1;
         }
     }
-    None
+    Some(inverse_fermat(x, m))
+}
+
+/// `x^(p-2) mod p` for `0 < x < p` (plain integers), checked to be `x^-1`: the inverse when
+/// `p` is prime (every modulus the workspace inverts modulo: BN254's and BLS12-381's `p`).
+/// Square-and-multiply over the bits of `p - 2` (branches on the public `p` only), about
+/// `96 N` products.
+///
+/// # Panics
+/// If the result is not the inverse, i.e. `p` is composite (Fermat does not apply). Only
+/// [`inv_capped`] calls this, when safegcd passed its proven step bound, which does not happen
+/// for any odd modulus: an impossible state is loud rather than a silent wrong answer.
+fn inverse_fermat<const N: usize>(x: &[u64; N], m: &Modulus<N>) -> [u64; N] {
+    // e = p - 2 (p >= 3); the borrow runs up while limbs are zero (as for p = 2^64 k + 1).
+    let mut e = *m.p();
+    let mut borrow;
+    (e[0], borrow) = e[0].overflowing_sub(2);
+    for limb in e.iter_mut().skip(1) {
+        (*limb, borrow) = limb.overflowing_sub(u64::from(borrow));
+    }
+    let xm = crate::mul(x, m.r2(), m);
+    let mut acc = *m.one();
+    for i in (0..64 * N).rev() {
+        acc = crate::square(&acc, m);
+        if (e[i / 64] >> (i % 64)) & 1 == 1 {
+            acc = crate::mul(&acc, &xm, m);
+        }
+    }
+    assert_eq!(
+        crate::mul(&acc, &xm, m),
+        *m.one(),
+        "inverse_fermat: the modulus is not prime"
+    );
+    let mut one = [0u64; N];
+    one[0] = 1;
+    crate::mul(&acc, &one, m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BN254_P: [u64; 4] = [
+        0x3c208c16d87cfd47,
+        0x97816a916871ca8d,
+        0xb85045b68181585d,
+        0x30644e72e131a029,
+    ];
+
+    /// A cap of 0 and 1 batches forces the Fermat fallback; it must agree with safegcd (which
+    /// the integration tests check against num-bigint) and never read as "no inverse".
+    #[test]
+    fn cap_reached_falls_back_to_fermat() {
+        let m = Modulus::new(BN254_P);
+        let mut x = [0x0123_4567_89ab_cdefu64, 0xfedc_ba98_7654_3210, 7, 0x1234];
+        for _ in 0..64 {
+            let full = inv::<4, { limbs62(4) }>(&x, &m).expect("prime modulus, x != 0");
+            for cap in [0, 1] {
+                assert_eq!(inv_capped::<4, { limbs62(4) }>(&x, &m, cap), Some(full));
+            }
+            assert_eq!(inverse_fermat(&x, &m), full);
+            x = crate::mul(&x, &[3, 5, 7, 11], &m);
+        }
+        // Small widths and x = 1, p - 1 at the edges.
+        let m1 = Modulus::new([0xffff_ffff_ffff_ffc5u64]); // 2^64 - 59, prime
+        for x in [1u64, 2, 0xffff_ffff_ffff_ffc4] {
+            let full = inv::<1, { limbs62(1) }>(&[x], &m1).unwrap();
+            assert_eq!(inv_capped::<1, { limbs62(1) }>(&[x], &m1, 0), Some(full));
+        }
+        // p = 12 * 2^64 + 1, prime: p - 2 borrows across a limb.
+        let m2 = Modulus::new([1u64, 12]);
+        for x in [[1u64, 0], [2, 0], [0, 1], [u64::MAX, 11], [0, 12]] {
+            let full = inv::<2, { limbs62(2) }>(&x, &m2).unwrap();
+            assert_eq!(inv_capped::<2, { limbs62(2) }>(&x, &m2, 0), Some(full));
+        }
+        // Zero and out-of-range values stay `None` before the loop, whatever the cap.
+        assert_eq!(inv_capped::<4, { limbs62(4) }>(&[0; 4], &m, 0), None);
+        assert_eq!(inv_capped::<4, { limbs62(4) }>(&BN254_P, &m, 0), None);
+    }
+
+    /// The cap is above the proven bound at every width.
+    #[test]
+    fn cap_exceeds_bound() {
+        for n in 1..=8 {
+            let bound_steps = (45907 * 64 * n + 26313) / 19929 + 1;
+            assert!(max_batches(n) * 62 >= 2 * bound_steps, "n = {n}");
+        }
+    }
 }

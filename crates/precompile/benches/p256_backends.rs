@@ -1,10 +1,10 @@
-//! P256VERIFY backends side by side: aws-lc through its C API (default), aws-lc through
-//! `aws-lc-rs`'s safe API, the RustCrypto `p256` crate
-//! and revm-precompile 43's default build, on the same valid signature.
+//! P256VERIFY backends side by side: aws-lc through its C API (the default, cargo feature
+//! `aws-lc`), the RustCrypto `p256` crate (the default without `aws-lc`) and revm-precompile
+//! 43's default build, on the same valid signature.
 //!
 //! `cargo bench -p precompile --bench p256_backends`
 use criterion::{criterion_group, criterion_main, Criterion};
-use precompile::secp256r1::{self, awslc, awslc_ffi, rustcrypto};
+use precompile::secp256r1::{self, awslc_ffi, rustcrypto};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -13,12 +13,9 @@ const INPUT: &str = "4cee90eb86eaa050036147a12d49004b6b9c72bd725d39d4785011fe190
 
 fn benches(c: &mut Criterion) {
     let input = hex::decode(INPUT).unwrap();
-    assert!(awslc::verify_eip7951(&input) && awslc_ffi::verify_eip7951(&input));
+    assert!(awslc_ffi::verify_eip7951(&input));
     assert!(rustcrypto::verify_eip7951(&input));
     let mut g = c.benchmark_group("p256verify");
-    g.bench_function("aws-lc", |b| {
-        b.iter(|| awslc::verify_eip7951(black_box(&input)))
-    });
     g.bench_function("aws-lc-ffi", |b| {
         b.iter(|| awslc_ffi::verify_eip7951(black_box(&input)))
     });

@@ -1,29 +1,33 @@
 //! The alternative backends compiled into this build: the same precompiles with their math
 //! done by another library, for side-by-side benches and cross-checks.
 
-use crate::{kzg_point_evaluation, secp256r1, Fork, Precompile};
+use crate::{Fork, Precompile};
 
 /// `fork`'s precompiles that this build can also run on another library, each with that
-/// library as its [`Precompile::library`]: ECRECOVER on `k256` (cargo feature `k256`), BN254
+/// library as its [`Precompile::library`]: ECRECOVER on `k256` (cargo feature `k256`, when the
+/// default is libsecp256k1), BN254
 /// on `ark-bn254` (feature `bn254-arkworks`) and on `substrate-bn` (feature `substrate-bn`),
-/// POINT_EVALUATION on `c-kzg`, P256VERIFY
-/// (EIP-7951) on `p256`. Only those active at `fork` are listed; each has the address, name and
-/// gas rule of `fork`'s default.
+/// POINT_EVALUATION on `c-kzg` (feature `c-kzg`), P256VERIFY (EIP-7951) on `p256` (when the
+/// default is aws-lc, feature `aws-lc`). Only those active at `fork` are listed; each has the
+/// address, name and gas rule of `fork`'s default.
 pub fn alternative_backends(fork: Fork) -> Vec<Precompile> {
-    #[allow(unused_mut)] // without the optional backends only c-kzg and p256 may be pushed
+    #[allow(unused_mut)] // without the optional backends nothing is pushed
     let mut out = Vec::new();
-    #[cfg(feature = "k256")]
+    #[cfg(all(feature = "k256", feature = "libsecp256k1"))]
     out.push(crate::ecrecover::k256::HOMESTEAD);
     #[cfg(feature = "bn254-arkworks")]
     out.extend(crate::bn254::arkworks::precompiles(fork));
     #[cfg(feature = "substrate-bn")]
     out.extend(crate::bn254::substrate::precompiles(fork));
+    #[cfg(feature = "c-kzg")]
     if fork >= Fork::Cancun {
-        out.push(kzg_point_evaluation::ckzg::CANCUN);
+        out.push(crate::kzg_point_evaluation::ckzg::CANCUN);
     }
+    #[cfg(feature = "aws-lc")]
     if fork >= Fork::Osaka {
-        out.push(secp256r1::rustcrypto::OSAKA);
+        out.push(crate::secp256r1::rustcrypto::OSAKA);
     }
+    let _ = fork; // unused when no alternative backend is compiled in
     out
 }
 
@@ -51,6 +55,7 @@ mod tests {
                 }
             }
         }
+        #[cfg(feature = "aws-lc")]
         assert_eq!(
             alternative_backends(Fork::Osaka).last().unwrap().library(),
             "p256 (RustCrypto)"

@@ -30,6 +30,12 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(not(feature = "blst"))]
+compile_error!(
+    "the cargo feature `blst` is required for now: BLS12-381 (0x0b-0x11) and POINT_EVALUATION \
+     (0x0a) have no pure-Rust path yet"
+);
+
 mod backends;
 pub mod encoding;
 mod error;
@@ -47,6 +53,8 @@ pub mod kzg_point_evaluation;
 pub mod modexp;
 #[cfg(feature = "revm")]
 pub mod revm;
+#[cfg(feature = "revm")]
+pub mod revm_crypto;
 pub mod ripemd160;
 pub mod secp256r1;
 pub mod sha256;

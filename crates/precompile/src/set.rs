@@ -116,6 +116,8 @@ fn build(fork: Fork) -> Precompiles {
         return berlin;
     }
     let cancun = berlin.extend(Fork::Cancun, &[kzg_point_evaluation::CANCUN]);
+    // Its tables are built here, once, rather than in the first call.
+    kzg_point_evaluation::warm_up();
     if fork == Fork::Cancun {
         return cancun;
     }

@@ -38,3 +38,24 @@ pub fn check_vectors(p: &Precompile, file: &str) -> usize {
     }
     vectors.len()
 }
+
+/// The gas contract of one call of `p` on `input` at `gas_limit`: a success uses exactly
+/// `required_gas(input)`, within the limit; `OutOfGas` only when that is above the limit; any
+/// other error only when it is within (the price is checked before the input is).
+pub fn check_gas_contract(
+    p: &Precompile,
+    input: &[u8],
+    gas_limit: u64,
+) -> Result<(), proptest::test_runner::TestCaseError> {
+    use proptest::{prop_assert, prop_assert_eq};
+    let gas = p.required_gas(input);
+    match p.run(input, gas_limit) {
+        Ok(out) => {
+            prop_assert!(out.gas_used <= gas_limit);
+            prop_assert_eq!(out.gas_used, gas);
+        }
+        Err(crate::PrecompileError::OutOfGas) => prop_assert!(gas > gas_limit),
+        Err(_) => prop_assert!(gas <= gas_limit),
+    }
+    Ok(())
+}

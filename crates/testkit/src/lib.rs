@@ -7,6 +7,7 @@
 //!   differential tests);
 //! - [`constants`]: curve moduli and group orders;
 //! - [`vectors`]: the one loader of go-ethereum-format vector files;
+//! - [`vector_names`]: the precompile and fork a vector file's name selects;
 //! - [`proxy`]: the EVM bytecode that forwards its calldata to a precompile;
 //! - [`files`]: typed structs of the JSON files the gas report exchanges between processes;
 //! - [`geth_serve`]: the client of go-ethereum's `-serve` process (calls, timed batches);
@@ -22,4 +23,5 @@ pub mod inputs;
 pub mod oracle;
 pub mod proxy;
 pub mod stats;
+pub mod vector_names;
 pub mod vectors;

@@ -181,10 +181,8 @@ fn measure(root: &Path, args: &Args, out: &Path) -> Result<(), String> {
 /// Flags of the EVM report's build: every function starts on a 64-byte boundary.
 ///
 /// Where the linker happens to place an instruction body decides several percent of a short
-/// opcode loop: with default placement, evmone's synth/BYTE/b1 read +6.5 % and SHL/b1 +1.7 %
-/// against stock revm (intervals above 0 over 7 layouts), with bodies that are the same
-/// instructions or fewer; with functions aligned, -5.4 % and -0.2 % (and LT/b1, the same
-/// instructions as stock revm's, went from +1.5..+2.7 % to +-0.5 %). Aligning every function
+/// opcode loop, even between bodies that are the same instructions (the figures are in
+/// PERF.md): a placement effect, not the code's, that aligning removes. Aligning every function
 /// (a setting LLVM's own benchmarking uses for the same reason) puts ours and stock's bodies on
 /// equal footing; the build goes to its own target directory so that it does not invalidate
 /// the workspace's.

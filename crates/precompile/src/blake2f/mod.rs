@@ -99,7 +99,7 @@ fn rounds_prefix(v: &mut [u64; 16], m: &[u64; 16], count: u32) {
 #[inline]
 pub fn compress(rounds: u32, h: &mut [u64; 8], m: &[u64; 16], t: [u64; 2], f: bool) {
     #[cfg(target_arch = "x86_64")]
-    if avx2::compress(rounds, h, m, t, f) {
+    if simd::compress(rounds, h, m, t, f) {
         return;
     }
     compress_portable(rounds, h, m, t, f);
@@ -179,6 +179,6 @@ pub const ISTANBUL: Precompile =
     Precompile::new(0x09, "BLAKE2F", gas, run).with_library("own (BLAKE2F)");
 
 #[cfg(target_arch = "x86_64")]
-mod avx2;
+mod simd;
 #[cfg(test)]
 mod tests;

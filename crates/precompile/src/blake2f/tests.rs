@@ -154,10 +154,10 @@ fn check_backends(rounds: u32, h: [u64; 8], m: &[u64; 16], t: [u64; 2], f: bool)
     assert_eq!(portable, dispatched, "rounds {rounds}");
     #[cfg(target_arch = "x86_64")]
     {
-        for backend in [avx2::Backend::Avx2, avx2::Backend::Avx512] {
-            let mut simd = h;
-            if avx2::compress_with(backend, rounds, &mut simd, m, t, f) {
-                assert_eq!(portable, simd, "{backend:?} rounds {rounds}");
+        for backend in [simd::Backend::Avx2, simd::Backend::Avx512] {
+            let mut out = h;
+            if simd::compress_with(backend, rounds, &mut out, m, t, f) {
+                assert_eq!(portable, out, "{backend:?} rounds {rounds}");
             } else {
                 skipped(&format!("{backend:?}"), "the CPU lacks it");
             }

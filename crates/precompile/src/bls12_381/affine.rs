@@ -37,9 +37,12 @@ fn add<F: Field + Default>(x1: F, y1: F, x2: F, y2: F) -> (F, F) {
     (x3, y3)
 }
 
-/// The affine `(X / Z^2, Y / Z^3)` of a Jacobian point; `(0, 0)` when `Z = 0` (infinity).
+/// The affine `(X / Z^2, Y / Z^3)` of a Jacobian point; `(0, 0)` when `Z = 0 mod p`
+/// (infinity). The coordinates are reduced first: blst's are below p, but the inversion reads
+/// any value `>= p` as "no inverse", which would turn a non-canonical `Z` into infinity.
 fn from_jacobian<F: Field + Default>(x: &F, y: &F, z: &F) -> (F, F) {
-    let Some(zi) = z.inverse() else {
+    let (x, y) = (x.reduce(), y.reduce());
+    let Some(zi) = z.reduce().inverse() else {
         return (F::default(), F::default());
     };
     let zi2 = zi.square();

@@ -110,6 +110,42 @@ fn generators_infinity_and_scalar_multiples() {
     }
 }
 
+/// Jacobian coordinates `>= p` (the same field elements plus p) give the same affine point, and
+/// `Z = p` is infinity: the conversion reduces before it inverts.
+#[test]
+fn non_canonical_jacobian_coordinates_are_reduced() {
+    use super::field::P;
+    let plus_p = |a: &blst_fp| {
+        let mut l = [0u64; 6];
+        let mut carry = false;
+        for i in 0..6 {
+            let (s, c1) = a.l[i].overflowing_add(P[i]);
+            let (s, c2) = s.overflowing_add(carry as u64);
+            (l[i], carry) = (s, c1 || c2);
+        }
+        // a < p < 2^381, so a + p < 2^384.
+        assert!(!carry);
+        blst_fp { l }
+    };
+    let (g1, g2) = (blst_ffi::p1_generator(), blst_ffi::p2_generator());
+    for s in [[1u8; 32], [0x5a; 32]] {
+        let j1 = p1_mult(&g1, &s);
+        let expected = blst_ffi::p1_affine(&j1);
+        let mut shifted = j1;
+        (shifted.x, shifted.y, shifted.z) = (plus_p(&j1.x), plus_p(&j1.y), plus_p(&j1.z));
+        assert_eq!(affine::p1_to_affine(&shifted), expected);
+        let j2 = p2_mult(&g2, &s);
+        let mut shifted = j2;
+        shifted.z.fp[0] = plus_p(&j2.z.fp[0]);
+        shifted.x.fp[1] = plus_p(&j2.x.fp[1]);
+        assert_eq!(affine::p2_to_affine(&shifted), blst_ffi::p2_affine(&j2));
+    }
+    // Z = p is Z = 0: infinity.
+    let mut inf = p1_mult(&g1, &[3; 32]);
+    inf.z = blst_fp { l: P };
+    assert_eq!(affine::p1_to_affine(&inf), blst_p1_affine::default());
+}
+
 proptest! {
     #![proptest_config(ProptestConfig {
         cases: 256,

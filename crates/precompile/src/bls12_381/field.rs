@@ -11,7 +11,7 @@ use blst::{blst_fp, blst_fp2};
 use montgomery::Modulus;
 
 /// p as six little-endian limbs (from the big-endian bytes, the one copy of p).
-const P: [u64; 6] = {
+pub(super) const P: [u64; 6] = {
     let mut limbs = [0u64; 6];
     let mut i = 0;
     while i < 48 {
@@ -39,7 +39,12 @@ pub(crate) trait Field: Copy {
     fn inverse(&self) -> Option<Self>;
     /// Whether `a = 0`.
     fn is_zero(&self) -> bool;
+    /// The canonical representative (`< p`) of any 384-bit value.
+    fn reduce(&self) -> Self;
 }
+
+/// `2^384 < REDUCE_STEPS * p`: that many subtractions of p reduce any six limbs.
+const REDUCE_STEPS: usize = 10;
 
 impl Field for blst_fp {
     #[inline]
@@ -73,6 +78,15 @@ impl Field for blst_fp {
     #[inline]
     fn is_zero(&self) -> bool {
         self.l == [0; 6]
+    }
+    #[inline]
+    fn reduce(&self) -> Self {
+        let mut l = self.l;
+        // `sub_mod(l, p, p)` is `l - p` when `l >= p`, else `l` (no branch).
+        for _ in 0..REDUCE_STEPS {
+            l = montgomery::portable::sub_mod(&l, &P, &P);
+        }
+        blst_fp { l }
     }
 }
 
@@ -124,5 +138,53 @@ impl Field for blst_fp2 {
     #[inline]
     fn is_zero(&self) -> bool {
         self.fp[0].is_zero() && self.fp[1].is_zero()
+    }
+    #[inline]
+    fn reduce(&self) -> Self {
+        blst_fp2 {
+            fp: [self.fp[0].reduce(), self.fp[1].reduce()],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The bound behind [`REDUCE_STEPS`], and reduction of `x + k p` for every `k` that fits.
+    #[test]
+    fn reduce_any_384_bits() {
+        let big = |l: &[u64; 6]| {
+            num_bigint::BigUint::from_slice(&l.map(|x| [x as u32, (x >> 32) as u32]).concat())
+        };
+        let p = big(&P);
+        assert!(num_bigint::BigUint::from(1u8) << 384u32 <= &p * REDUCE_STEPS);
+        let x = blst_fp {
+            l: [7, 0, 0, 0, 0, 1],
+        };
+        let mut y = x;
+        loop {
+            assert_eq!(y.reduce(), x);
+            let (sum, carry) = (0..6).fold(([0u64; 6], false), |(mut s, c), i| {
+                let (a, c1) = y.l[i].overflowing_add(P[i]);
+                let (a, c2) = a.overflowing_add(c as u64);
+                s[i] = a;
+                (s, c1 || c2)
+            });
+            if carry {
+                break;
+            }
+            y = blst_fp { l: sum };
+        }
+        assert_eq!(blst_fp { l: P }.reduce(), blst_fp::default());
+        assert_eq!(blst_fp { l: [u64::MAX; 6] }.reduce().l, {
+            let m = (num_bigint::BigUint::from(1u8) << 384u32) - 1u8;
+            let r = m % &p;
+            let mut l = [0u64; 6];
+            for (i, d) in r.to_u64_digits().into_iter().enumerate() {
+                l[i] = d;
+            }
+            l
+        });
     }
 }

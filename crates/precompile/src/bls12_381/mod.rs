@@ -28,6 +28,8 @@ pub mod g2_msm;
 pub mod map_fp2_to_g2;
 pub mod map_fp_to_g1;
 pub mod pairing;
+#[cfg(feature = "revm")]
+pub(crate) mod revm_crypto;
 
 use crate::{charge, LengthRule, PrecompileError, PrecompileOutput, PrecompileResult};
 

@@ -294,10 +294,9 @@ fn small_lincomb(a: &[u64; 4], k: u8, b: &[u64; 4]) -> [u64; 4] {
 
 /// `s - p` if `s >= p`, else `s` (so `s < 2p` comes out reduced), by a mask rather than a
 /// branch: the tower's sums are uniformly distributed, so a branch here mispredicts about
-/// half the time (a chain of random `Fp` additions: 4.3 ns with the branch, 1.8 ns with the
-/// mask; `Fp12` multiplication 1.72 -> 1.32 us). Not `montgomery::add`/`sub`: those keep a carry
-/// word and an optimisation barrier for constant time, and measured 5.7 / 3.7 ns here (Fp12
-/// multiplication 1.60 us).
+/// half the time. Not `montgomery::add`/`sub`: those keep a carry word and an optimisation
+/// barrier for constant time, which BN254's spare bits and public inputs do not need (the
+/// timings of the three forms are in PERF.md).
 #[inline(always)]
 fn reduce_once(s: [u64; 4]) -> [u64; 4] {
     let (d, borrow) = sub4_borrow(&s, &P);

@@ -6,6 +6,17 @@ use super::fp::Fp;
 use super::fp2::Fp2;
 use super::g2::{PSI_X, PSI_Y};
 
+/// Karatsuba over three terms, 6 `Fp2` multiplications: the products `[a0 b0, a1 b1, a2 b2]`
+/// and the cross sums `[a0 b1 + a1 b0, a0 b2 + a2 b0, a1 b2 + a2 b1]` (each as
+/// `(ai + aj)(bi + bj) - ai bi - aj bj`). Shared by [`Fp6::mul`] and the line product of the
+/// Miller loop.
+#[inline(always)]
+pub(crate) fn karatsuba3(a: [Fp2; 3], b: [Fp2; 3]) -> ([Fp2; 3], [Fp2; 3]) {
+    let v = [a[0].mul(b[0]), a[1].mul(b[1]), a[2].mul(b[2])];
+    let cross = |i: usize, j: usize| a[i].add(a[j]).mul(b[i].add(b[j])).sub(v[i]).sub(v[j]);
+    (v, [cross(0, 1), cross(0, 2), cross(1, 2)])
+}
+
 /// An element `c0 + c1 v + c2 v^2` of `Fp6`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Fp6 {
@@ -237,15 +248,9 @@ impl Fp6 {
     /// `self * o` by Karatsuba over the three coefficients: 6 `Fp2` multiplications.
     #[inline]
     pub fn mul(&self, o: &Fp6) -> Fp6 {
-        let (a0, a1, a2) = (self.c0, self.c1, self.c2);
-        let (b0, b1, b2) = (o.c0, o.c1, o.c2);
-        let v0 = a0.mul(b0);
-        let v1 = a1.mul(b1);
-        let v2 = a2.mul(b2);
-        // (a1 + a2)(b1 + b2) - v1 - v2 = a1 b2 + a2 b1, the v^3 = xi part.
-        let t12 = a1.add(a2).mul(b1.add(b2)).sub(v1).sub(v2);
-        let t01 = a0.add(a1).mul(b0.add(b1)).sub(v0).sub(v1);
-        let t02 = a0.add(a2).mul(b0.add(b2)).sub(v0).sub(v2);
+        let ([v0, v1, v2], [t01, t02, t12]) =
+            karatsuba3([self.c0, self.c1, self.c2], [o.c0, o.c1, o.c2]);
+        // t12 = a1 b2 + a2 b1 is the v^3 = xi part.
         Fp6::new(
             v0.add(t12.mul_by_nonresidue()),
             t01.add(v2.mul_by_nonresidue()),

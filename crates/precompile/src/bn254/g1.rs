@@ -84,6 +84,12 @@ fn split_points(input: &[u8; 128]) -> (&[u8; 64], &[u8; 64]) {
 /// checked first).
 pub fn g1_add(input: &[u8; 128]) -> Result<[u8; 64], PrecompileError> {
     let (a, b) = split_points(input);
+    g1_add_points(a, b)
+}
+
+/// The sum of two 64-byte G1 points `a + b`, encoded as 64 bytes: [`g1_add`] on its two halves
+/// (what revm's `Crypto::bn254_g1_add` asks for). Errors as [`g1_add`].
+pub fn g1_add_points(a: &[u8; 64], b: &[u8; 64]) -> Result<[u8; 64], PrecompileError> {
     let a = G1Affine::decode(a)?;
     let b = G1Affine::decode(b)?;
     Ok(a.add_affine(&b).encode())

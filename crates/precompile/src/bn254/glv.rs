@@ -160,7 +160,16 @@ pub fn mul_scalar(p: &G1Affine, k: U256) -> G1Jacobian {
 /// `Bn254PointNotOnCurve(G1)`.
 pub fn g1_mul(input: &[u8; 96]) -> Result<[u8; 64], PrecompileError> {
     let (point, scalar) = input.split_at(64);
-    let p = G1Affine::decode(point.try_into().expect("64 bytes"))?;
-    let k = U256::from_limbs(super::be_limbs(scalar.try_into().expect("32 bytes")));
+    g1_mul_point(
+        point.try_into().expect("64 bytes"),
+        scalar.try_into().expect("32 bytes"),
+    )
+}
+
+/// The 64-byte G1 point `point` times the big-endian `scalar`: [`g1_mul`] on its two parts
+/// (what revm's `Crypto::bn254_g1_mul` asks for). Errors as [`g1_mul`].
+pub fn g1_mul_point(point: &[u8; 64], scalar: &[u8; 32]) -> Result<[u8; 64], PrecompileError> {
+    let p = G1Affine::decode(point)?;
+    let k = U256::from_limbs(super::be_limbs(scalar));
     Ok(mul_scalar(&p, k).to_affine().encode())
 }

@@ -16,7 +16,7 @@
 use super::fp::Fp;
 use super::fp12::Fp12;
 use super::fp2::Fp2;
-use super::fp6::{Fp6, FROB2};
+use super::fp6::{karatsuba3, Fp6, FROB2};
 use super::g2::{B, PSI_X, PSI_Y};
 
 /// `6x + 2` in signed binary, least significant digit first (65 digits, 22 non-zero: the
@@ -135,14 +135,7 @@ impl PairState {
 /// coefficients of `w^0 .. w^4` (`w^6 = xi`; the `w^5` one is zero): Karatsuba on the three
 /// pairs of terms.
 pub(crate) fn line_product(a: (Fp2, Fp2, Fp2), b: (Fp2, Fp2, Fp2)) -> [Fp2; 5] {
-    let (a0, a3, a4) = a;
-    let (b0, b3, b4) = b;
-    let x0 = a0.mul(b0);
-    let x3 = a3.mul(b3);
-    let x4 = a4.mul(b4);
-    let z1 = a0.add(a3).mul(b0.add(b3)).sub(x0).sub(x3);
-    let z3 = a0.add(a4).mul(b0.add(b4)).sub(x0).sub(x4);
-    let z4 = a3.add(a4).mul(b3.add(b4)).sub(x3).sub(x4);
+    let ([x0, x3, x4], [z1, z3, z4]) = karatsuba3([a.0, a.1, a.2], [b.0, b.1, b.2]);
     [x0.add(x4.mul_by_nonresidue()), z1, x3, z3, z4]
 }
 

@@ -44,8 +44,19 @@ pub type Check = fn(&[u8]) -> Result<bool, PrecompileError>;
 /// `Bn254G2NotInSubgroup`.
 pub fn decode_pair(pair: &[u8; PAIR_LEN]) -> Result<Option<MillerPair>, PrecompileError> {
     let (g1, g2) = pair.split_at(G1_LEN);
-    let p = G1Affine::decode(g1.try_into().expect("64 bytes"))?;
-    let q = G2Affine::decode(g2.try_into().expect("128 bytes"))?;
+    decode_points(
+        g1.try_into().expect("64 bytes"),
+        g2.try_into().expect("128 bytes"),
+    )
+}
+
+/// [`decode_pair`] on a pair given as its two points.
+pub fn decode_points(
+    g1: &[u8; G1_LEN],
+    g2: &[u8; G2_LEN],
+) -> Result<Option<MillerPair>, PrecompileError> {
+    let p = G1Affine::decode(g1)?;
+    let q = G2Affine::decode(g2)?;
     if p.infinity || q.infinity {
         return Ok(None);
     }
@@ -64,9 +75,25 @@ pub fn decode_pair(pair: &[u8; PAIR_LEN]) -> Result<Option<MillerPair>, Precompi
 /// `Bn254PointNotOnCurve(G1 or G2)`, `Bn254G2NotInSubgroup`; the first invalid point decides.
 pub fn pairing_check(input: &[u8]) -> Result<bool, PrecompileError> {
     INPUT_RULE.check(input)?;
-    let mut pairs = Vec::with_capacity(input.len() / PAIR_LEN);
-    for pair in input.chunks_exact(PAIR_LEN) {
-        if let Some(p) = decode_pair(pair.try_into().expect("192 bytes"))? {
+    let (pairs, _) = input.as_chunks::<PAIR_LEN>();
+    pairing_check_pairs(pairs.iter().map(|pair| {
+        let (g1, g2) = pair.split_at(G1_LEN);
+        (
+            g1.try_into().expect("64 bytes"),
+            g2.try_into().expect("128 bytes"),
+        )
+    }))
+}
+
+/// [`pairing_check`] on pairs given as their two points (what revm's
+/// `Crypto::bn254_pairing_check` asks for): whether `prod e(G1_i, G2_i) == 1` (`true` for no
+/// pairs). Errors as [`pairing_check`], except that there is no length to get wrong.
+pub fn pairing_check_pairs<'a>(
+    points: impl ExactSizeIterator<Item = (&'a [u8; G1_LEN], &'a [u8; G2_LEN])>,
+) -> Result<bool, PrecompileError> {
+    let mut pairs = Vec::with_capacity(points.len());
+    for (g1, g2) in points {
+        if let Some(p) = decode_points(g1, g2)? {
             pairs.push(p);
         }
     }

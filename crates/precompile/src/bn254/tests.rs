@@ -310,15 +310,7 @@ proptest! {
             input[..192].copy_from_slice(&[h(G1_GEN), h(G2_GEN)].concat());
         }
         for p in all() {
-            let gas = p.required_gas(&input);
-            match p.run(&input, gas_limit) {
-                Ok(out) => {
-                    prop_assert!(out.gas_used <= gas_limit);
-                    prop_assert_eq!(out.gas_used, gas);
-                }
-                Err(PrecompileError::OutOfGas) => prop_assert!(gas > gas_limit),
-                Err(_) => prop_assert!(gas <= gas_limit),
-            }
+            crate::test_vectors::check_gas_contract(&p, &input, gas_limit)?;
         }
     }
 }

@@ -5,12 +5,19 @@
 //! bad signature makes the call succeed with an empty output (it is not an error).
 //!
 //! Two backends compute the recovery: [`libsecp`] (libsecp256k1 through the `secp256k1` crate,
-//! the default) and, with the cargo feature `k256`, [`k256`] (the pure-Rust `k256` crate).
+//! cargo feature `libsecp256k1`, the default) and, with the cargo feature `k256`, [`k256`] (the
+//! pure-Rust `k256` crate; the default backend when `libsecp256k1` is off).
 
+#[cfg(feature = "libsecp256k1")]
 pub mod libsecp;
 
 #[cfg(feature = "k256")]
 pub mod k256;
+
+#[cfg(not(any(feature = "libsecp256k1", feature = "k256")))]
+compile_error!(
+    "ECRECOVER needs a backend: enable the cargo feature `libsecp256k1` (default) or `k256`"
+);
 
 use crate::encoding::right_pad;
 use crate::{charge, Precompile, PrecompileOutput, PrecompileResult};
@@ -20,7 +27,11 @@ use sha3::{Digest, Keccak256};
 pub const GAS: u64 = 3000;
 
 /// The library that recovers the key in this build.
+#[cfg(feature = "libsecp256k1")]
 pub const LIBRARY: &str = "libsecp256k1 (secp256k1 crate)";
+/// The library that recovers the key in this build.
+#[cfg(all(feature = "k256", not(feature = "libsecp256k1")))]
+pub const LIBRARY: &str = k256::LIBRARY;
 
 /// The order `n` of the secp256k1 group, big-endian.
 pub const SECP256K1_ORDER: [u8; 32] = [
@@ -56,18 +67,22 @@ pub fn parse(input: &[u8]) -> Option<Signature> {
     if v[..31].iter().any(|&b| b != 0) || !(v[31] == 27 || v[31] == 28) {
         return None;
     }
-    if !in_scalar_range(&buf[64..96]) || !in_scalar_range(&buf[96..128]) {
-        return None;
-    }
     let mut hash = [0u8; 32];
     hash.copy_from_slice(&buf[..32]);
     let mut rs = [0u8; 64];
     rs.copy_from_slice(&buf[64..]);
-    Some(Signature {
-        hash,
-        recid: v[31] - 27,
-        rs,
-    })
+    Signature::new(hash, v[31] - 27, rs)
+}
+
+impl Signature {
+    /// The signature of `hash` with recovery id `recid` and `r ‖ s`: `None` when `recid` is
+    /// not 0 or 1 or `r` or `s` is outside `[1, n)`.
+    pub fn new(hash: [u8; 32], recid: u8, rs: [u8; 64]) -> Option<Self> {
+        if recid > 1 || !in_scalar_range(&rs[..32]) || !in_scalar_range(&rs[32..]) {
+            return None;
+        }
+        Some(Self { hash, recid, rs })
+    }
 }
 
 /// The 32-byte output for an uncompressed public key `x ‖ y` (64 bytes): 12 zero bytes then the
@@ -82,7 +97,10 @@ pub fn address_word(pubkey_xy: &[u8; 64]) -> [u8; 32] {
 /// matches the signature.
 #[inline]
 pub fn recover(sig: &Signature) -> Option<[u8; 32]> {
-    libsecp::recover(sig)
+    #[cfg(feature = "libsecp256k1")]
+    return libsecp::recover(sig);
+    #[cfg(all(feature = "k256", not(feature = "libsecp256k1")))]
+    return k256::recover(sig);
 }
 
 /// Runs ECRECOVER with the default backend: 3000 gas, the 32-byte left-padded signer address,

@@ -69,6 +69,17 @@ fn compute(input: &[u8], h: &Header) -> Vec<u8> {
     out
 }
 
+/// `base^exp mod modulus` for big-endian operands of any length, as `modulus.len()` big-endian
+/// bytes (all zeros when the modulus is 0; empty when it has no bytes). No gas is charged: the
+/// caller has priced the lengths (revm's `Crypto::modexp` is such a caller).
+pub fn pow(base: &[u8], exp: &[u8], modulus: &[u8]) -> Vec<u8> {
+    let mut out = vec![0u8; modulus.len()];
+    if modulus.iter().any(|&b| b != 0) {
+        arith::modexp(base, exp, modulus, &mut out);
+    }
+    out
+}
+
 /// Runs MODEXP with the price rule `price`, applying the EIP-7823 length bound when `bounded`:
 /// what [`byzantium::run`], [`berlin::run`] and [`osaka::run`] share.
 fn run_with(

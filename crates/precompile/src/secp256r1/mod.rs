@@ -14,16 +14,18 @@
 //! word 1. High `s` values are accepted (no malleability rule), and the hash is the big-endian
 //! integer `e`, used modulo `n`.
 //!
-//! Verification runs on aws-lc's C API (`aws-lc-sys`: `EC_KEY` + `ECDSA_do_verify`) by default
-//! ([`awslc_ffi`]); [`awslc`] is the same check through `aws-lc-rs`'s safe prehashed-ECDSA API
-//! (slower: it re-imports the key as an `EVP_PKEY` with a full key check and round-trips the
-//! signature through DER), kept as a test oracle and bench baseline. [`rustcrypto`] runs the
-//! EIP-7951 check on the `p256` crate (revm's default), an alternative backend for benches.
+//! Verification runs on aws-lc's C API (`aws-lc-sys`: `EC_KEY` + `ECDSA_do_verify`) with the
+//! cargo feature `aws-lc` (default; `awslc_ffi`), else on the `p256` crate ([`rustcrypto`],
+//! revm's default, about 6 times slower: README.md). With `aws-lc`, [`rustcrypto`] stays as an alternative
+//! backend for benches. The tests' oracle is the same check through `aws-lc-rs`'s safe
+//! prehashed-ECDSA API (a dev-dependency).
 
 use crate::encoding::bool_word;
 use crate::{charge, Precompile, PrecompileOutput, PrecompileResult};
 
-pub mod awslc;
+#[cfg(test)]
+mod awslc;
+#[cfg(feature = "aws-lc")]
 pub mod awslc_ffi;
 mod field;
 pub mod rustcrypto;
@@ -34,7 +36,12 @@ pub const GAS_OSAKA: u64 = 6_900;
 pub const GAS_RIP7212: u64 = 3_450;
 /// The library verifying signatures in this build (RIP-7212's exact `R'.x` comparison, when
 /// needed, is computed with the `p256` crate).
+#[cfg(feature = "aws-lc")]
 pub const LIBRARY: &str = "aws-lc (aws-lc-sys)";
+/// The library verifying signatures in this build (RIP-7212's exact `R'.x` comparison, when
+/// needed, is computed with the `p256` crate).
+#[cfg(not(feature = "aws-lc"))]
+pub const LIBRARY: &str = rustcrypto::LIBRARY;
 /// The only input length that can verify: hash, r, s, qx, qy.
 pub const INPUT_LEN: usize = 160;
 
@@ -145,7 +152,15 @@ pub(crate) fn parse(input: &[u8]) -> Option<Parsed<'_>> {
 /// no encoding and is rejected), and `R' = (e/s) G + (r/s) Q` is not infinity with
 /// `R'.x mod n == r`. Returns `false` on any bad input (wrong length included), never panics.
 pub fn verify_eip7951(input: &[u8]) -> bool {
-    parse(input).is_some_and(|p| awslc_ffi::verify(&p))
+    parse(input).is_some_and(|p| verify(&p))
+}
+
+/// The EIP-7951 check of range-checked fields on this build's backend ([`LIBRARY`]).
+fn verify(p: &Parsed<'_>) -> bool {
+    #[cfg(feature = "aws-lc")]
+    return awslc_ffi::verify(p);
+    #[cfg(not(feature = "aws-lc"))]
+    return rustcrypto::verify(p);
 }
 
 /// RIP-7212 verification: as [`verify_eip7951`], but `R'.x` must equal `r` exactly (not only
@@ -154,7 +169,7 @@ pub fn verify_rip7212(input: &[u8]) -> bool {
     let Some(p) = parse(input) else {
         return false;
     };
-    if !awslc_ffi::verify(&p) {
+    if !verify(&p) {
         return false;
     }
     // Accepted modulo n: R'.x is r or r + n; r + n is a field element only when r < p - n.

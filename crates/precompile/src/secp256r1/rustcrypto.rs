@@ -1,7 +1,8 @@
-//! P-256 ECDSA verification on the RustCrypto `p256` crate (revm's default): an alternative
-//! backend for benches, with the same semantics as [`super::awslc`].
+//! P-256 ECDSA verification on the RustCrypto `p256` crate (revm's default): the default backend
+//! without the cargo feature `aws-lc`, an alternative backend for benches with it; the same
+//! semantics as aws-lc.
 
-use super::{run_with, GAS_OSAKA};
+use super::{run_with, Parsed, GAS_OSAKA};
 use crate::{Precompile, PrecompileResult};
 use p256::ecdsa::{signature::hazmat::PrehashVerifier, Signature, VerifyingKey};
 
@@ -20,9 +21,11 @@ pub const OSAKA: Precompile =
 /// EIP-7951 verification of a 160-byte input on the `p256` crate: the same checks and result
 /// as [`super::verify_eip7951`]; `false` on any bad input.
 pub fn verify_eip7951(input: &[u8]) -> bool {
-    let Some(p) = super::parse(input) else {
-        return false;
-    };
+    super::parse(input).is_some_and(|p| verify(&p))
+}
+
+/// The EIP-7951 check of range-checked fields on the `p256` crate.
+pub(crate) fn verify(p: &Parsed<'_>) -> bool {
     let mut sec1 = [0u8; 65];
     sec1[0] = 4;
     sec1[1..33].copy_from_slice(p.qx);

@@ -4,7 +4,8 @@
 //! Classes: `w` = divisor or modulus of exactly `w` bits under full-width dividends and
 //! operands; `w-reduced` = ADDMOD/MULMOD operands already below the `w`-bit modulus (field
 //! arithmetic); `mixed` = every operand of a random width (and a few zero); `pow2` and
-//! `64of192` = dividends of 129 to 192 bits over one-limb powers of two and 64-bit divisors.
+//! `64of192` = dividends of 129 to 192 bits over one-limb powers of two and 64-bit divisors;
+//! `64x256` = MUL of a 64-bit first factor by a full word.
 
 use criterion::Criterion;
 use num_bigint::BigUint;
@@ -42,6 +43,16 @@ pub fn benches(c: &mut Criterion) {
         c,
         "mul",
         &full,
+        |x| evm::mul(x[0], x[1]),
+        |x| x[0].wrapping_mul(x[1]),
+        |x, _| (&x[0] * &x[1]) & &m,
+    );
+    // A one-limb factor times a full word (a scale, a length or a price times a value).
+    let small = gen(2, |r| [rand_bits(r, 64), rand_word(r), U256::ZERO]);
+    bench(
+        c,
+        "mul/64x256",
+        &small,
         |x| evm::mul(x[0], x[1]),
         |x| x[0].wrapping_mul(x[1]),
         |x, _| (&x[0] * &x[1]) & &m,

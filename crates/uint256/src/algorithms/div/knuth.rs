@@ -1,6 +1,7 @@
 //! Division by a divisor of two or more limbs: Knuth's algorithm D driven by the Möller–Granlund
-//! 3-by-2 step, its register-resident 512-by-256-bit form for MULMOD, and the one-estimate
-//! shortcut for quotients below 2^32.
+//! 3-by-2 step, its register-resident 512-by-256-bit form for MULMOD, the single step of
+//! equal-length operands (one quotient limb) by a hardware division and Knuth's test, and the
+//! one-estimate shortcut for quotients below 2^32.
 //!
 //! Each function checks the shape of its divisor (one compare or a few, once per call) and
 //! returns `None` when it does not hold, so that no input reaches the hardware divider with an
@@ -9,6 +10,7 @@
 use core::num::NonZeroU64;
 
 use super::super::add::add_assign_n;
+use super::super::asm;
 use super::super::mul::{mul_wide, submul};
 use super::reciprocal::{div_3by2, reciprocal_3by2, NormalizedDivisor};
 use super::{cold, shr_comp};
@@ -317,6 +319,63 @@ pub fn div_small_quotient<const N: usize>(
     Some((q, r))
 }
 
+/// Division of `u` by a divisor `d` of the same number of limbs `N` (3 or 4, top limb of `d`
+/// nonzero), whose quotient therefore fits one limb. Returns `(quotient, remainder)`.
+///
+/// One Knuth step without normalising the operands: the quotient digit is estimated from the top
+/// three limbs of `u` and the top two of `d`, shifted so that `d`'s top bit is set, with one
+/// hardware 128-by-64 division and Knuth's test on the second divisor limb (branch-free, both
+/// rounds); the estimate is then the true quotient or one more, and the remainder is `u - q d`
+/// on the limbs as they are, with an add-back in the rare second case. Against one step of
+/// [`div_rem_n`], this saves the 3-by-2 reciprocal (its two data-dependent branches and three
+/// multiplications) and the shifts of the whole dividend, divisor and remainder (variable
+/// shifts and `shld` are two to three micro-ops each on Intel cores).
+///
+/// `None` if `N` is not 3 or 4 or the top limb of `d` is zero.
+#[inline(always)]
+pub fn div_rem_one_limb<const N: usize>(u: &[u64; N], d: &[u64; N]) -> Option<(u64, [u64; N])> {
+    if !(3..=4).contains(&N) {
+        return None;
+    }
+    let (d1, s) = NormalizedDivisor::normalize(NonZeroU64::new(d[N - 1])?, d[N - 2]);
+    let d1 = d1.get();
+    let d0 = (d[N - 2] << s) | shr_comp(d[N - 3], s);
+    let n2 = shr_comp(u[N - 1], s);
+    let n1 = (u[N - 1] << s) | shr_comp(u[N - 2], s);
+    let n0 = (u[N - 2] << s) | shr_comp(u[N - 3], s);
+    // `n2 < 2^s <= 2^63 <= d1`: the quotient of the top two limbs by `d1` fits a limb. It is
+    // the quotient digit or up to two more (Knuth's theorem B).
+    let mut q = if n2 < d1 {
+        let (q, rhat) = asm::div_2by1(n2, n1, d1);
+        // Knuth's test: `q` is one too large if `q d0 > rhat * 2^64 + n0`, and two if the test
+        // still holds after `q -= 1, rhat += d1` (when that `rhat` fits a limb), i.e. if
+        // `q d0 > rhat * 2^64 + n0 + (d1, d0)` without overflow. Both as flags, no branch: each
+        // holds for a sizeable share of random operands.
+        let p = (q as u128) * (d0 as u128);
+        let t = ((rhat as u128) << 64) | n0 as u128;
+        let (t2, over) = t.overflowing_add(((d1 as u128) << 64) | d0 as u128);
+        q.wrapping_sub((p > t) as u64)
+            .wrapping_sub((!over & (p > t2)) as u64)
+    } else {
+        // Unreachable (see above); kept so that no input can reach the divider with an
+        // operand that faults. Knuth's clamped estimate, at most two too large.
+        cold();
+        u64::MAX
+    };
+    // Now `q` is the quotient or one more (up to two more on the unreachable branch above):
+    // at most two add-backs, written out.
+    let mut r = *u;
+    if submul(&mut r, d, q) != 0 {
+        cold();
+        q = q.wrapping_sub(1);
+        if !add_assign_n(&mut r, d) {
+            q = q.wrapping_sub(1);
+            add_assign_n(&mut r, d);
+        }
+    }
+    Some((q, r))
+}
+
 /// Divides `u` by `d` (3 or 4 limbs, top limb nonzero), `u.len() >= d.len()`. Writes
 /// `u.len() - d.len() + 1` quotient limbs to `q` and `d.len()` remainder limbs to `r`; `N` is the
 /// scratch size and must be at least `u.len() + 1`.
@@ -385,6 +444,107 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `div_rem_one_limb` against num-bigint on `u = d q + r` of `N` limbs: divisors of every
+    /// normalisation shift and all-ones or single-bit limbs, quotients up to the largest that
+    /// fits (2^64 - 1 when `d` is 2^(64(N-1))), remainders of 0, `d - 1` and random, and
+    /// dividends below the divisor. Counts the cases in which Knuth's test corrects the
+    /// estimate once and twice, and in which the remainder needs its add-back, so that each
+    /// branch is known to be exercised.
+    #[test]
+    fn div_rem_one_limb_matches_num_bigint() {
+        fn check<const N: usize>(next: &mut impl FnMut() -> u64, seen: &mut [u32; 3]) {
+            let top = BigUint::from(1u8) << (64 * N);
+            let mut divisors = vec![[u64::MAX; N], [0; N], [0; N], [0; N]];
+            divisors[1][N - 1] = 1;
+            divisors[2][N - 1] = 1 << 63;
+            divisors[3][N - 1] = 1;
+            divisors[3][0] = 1;
+            // Normalised top limbs 2^63 and about 2^64: Knuth's test corrects twice when the
+            // dividend's second limb is 0 or 1 under an all-ones top limb (below).
+            let mut d = [u64::MAX; N];
+            (d[N - 1], d[N - 2]) = (1, 1);
+            divisors.push(d);
+            for shift in 0..64 {
+                let mut d: [u64; N] = core::array::from_fn(|_| next());
+                d[N - 1] = (d[N - 1] | (1 << 63)) >> shift;
+                divisors.push(d);
+                let mut d = [u64::MAX; N];
+                d[N - 1] = (1 << 63) >> shift;
+                divisors.push(d);
+            }
+            for d in divisors {
+                let db = big(&d);
+                let qmax = (&top - 1u8) / &db;
+                let qs = [
+                    qmax.clone(),
+                    &qmax - 1u8,
+                    BigUint::from(next()) % (&qmax + 1u8),
+                    BigUint::from(1u8),
+                    BigUint::from(0u8),
+                ];
+                let mut dividends = vec![];
+                for q in qs {
+                    for r in [BigUint::from(0u8), &db - 1u8, big(&[next(), next()]) % &db] {
+                        dividends.push(&db * &q + &r);
+                    }
+                }
+                for second in [0, 1, next()] {
+                    let mut u: [u64; N] = core::array::from_fn(|_| next());
+                    (u[N - 1], u[N - 2]) = (u64::MAX, second);
+                    dividends.push(big(&u));
+                }
+                for u in dividends {
+                    if u >= top {
+                        continue;
+                    }
+                    let mut ul = [0u64; N];
+                    for (i, digit) in u.iter_u64_digits().enumerate() {
+                        ul[i] = digit;
+                    }
+                    let (q, r) = (&u / &db, &u % &db);
+                    let (gq, gr) = div_rem_one_limb(&ul, &d).expect("top limb is nonzero");
+                    assert_eq!(
+                        (BigUint::from(gq), big(&gr)),
+                        (q.clone(), r),
+                        "{u:x} / {d:x?}"
+                    );
+                    // Which corrections the estimate needed, recomputed from its terms.
+                    let s = d[N - 1].leading_zeros();
+                    let (un, dn) = (&u << s, &db << s);
+                    let w = 64 * (N as u32 - 2);
+                    let (n3, d2) = (&un >> w, &dn >> w);
+                    let q2 = (&n3 >> 64u32) / (&d2 >> 64u32);
+                    let q3 = &n3 / &d2;
+                    if &q2 - &q3 == BigUint::from(1u8) {
+                        seen[0] += 1;
+                    } else if &q2 - &q3 == BigUint::from(2u8) {
+                        seen[1] += 1;
+                    }
+                    if q3 != q {
+                        seen[2] += 1;
+                    }
+                }
+            }
+        }
+        let mut next = xorshift(0x6a09_e667_f3bc_c908);
+        let mut seen = [0u32; 3];
+        for _ in 0..20 {
+            check::<3>(&mut next, &mut seen);
+            check::<4>(&mut next, &mut seen);
+        }
+        assert!(
+            seen.iter().all(|&n| n > 0),
+            "corrections once, twice, add-back: {seen:?}"
+        );
+        assert_eq!(div_rem_one_limb(&[1, 2, 3], &[1, 2, 0]), None);
+        assert_eq!(div_rem_one_limb(&[1, 2], &[1, 2]), None);
+        assert_eq!(div_rem_one_limb(&[1; 5], &[1; 5]), None);
+        assert_eq!(
+            div_rem_one_limb(&[5, 0, 0, 1], &[7, 0, 0, 1]),
+            Some((0, [5, 0, 0, 1]))
+        );
     }
 
     /// Every function turns a divisor or shape it cannot handle into `None` instead of a fault

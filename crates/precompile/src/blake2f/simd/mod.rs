@@ -1,5 +1,7 @@
-//! The compression function F with AVX2: the 4 × 4 state held as four 256-bit rows, one `G` per
-//! 64-bit lane, so each half-round is a single vectorised `G`.
+//! The compression function F with 256-bit SIMD: the 4 × 4 state held as four 256-bit rows, one
+//! `G` per 64-bit lane, so each half-round is a single vectorised `G`. The rounds are written once
+//! here (macros) and compiled twice: `avx2.rs` (rotations by byte shuffles) and `avx512.rs`
+//! (AVX-512VL's `vprorq`); this file also picks between them at run time.
 //!
 //! Design notes:
 //! - Diagonalisation rotates rows `a`, `c` and `d` and leaves `b` in place: `b` is the last value
@@ -16,17 +18,6 @@
 //!   takes one cycle off the critical path of each half-round (the rotation by 63).
 #![allow(unsafe_code)]
 
-use core::arch::x86_64::{
-    __m256i, _mm256_add_epi64, _mm256_blend_epi32, _mm256_loadu_si256, _mm256_or_si256,
-    _mm256_permute4x64_epi64, _mm256_ror_epi64, _mm256_set1_epi64x, _mm256_setr_epi64x,
-    _mm256_setr_epi8, _mm256_shuffle_epi8, _mm256_srli_epi64, _mm256_storeu_si256,
-    _mm256_xor_si256,
-};
-
-use core::hint::black_box;
-
-use super::{IV, SIGMA};
-
 /// A SIMD implementation of F.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Backend {
@@ -40,7 +31,7 @@ pub(super) enum Backend {
 /// detection) and returns `true`; returns `false` without touching `h` when there is none.
 ///
 /// AVX-512VL, where present, is used for every round count: with the schedule unrolled to
-/// constants it is faster than plain AVX2 already at 12 rounds (measured 103 vs 113 ns).
+/// constants it is faster than plain AVX2 already at 12 rounds (PERF.md).
 #[inline]
 pub(super) fn compress(rounds: u32, h: &mut [u64; 8], m: &[u64; 16], t: [u64; 2], f: bool) -> bool {
     compress_with(Backend::Avx512, rounds, h, m, t, f)
@@ -68,25 +59,17 @@ pub(super) fn compress_with(
             }
             // SAFETY: AVX2, AVX-512F and AVX-512VL were detected at run time by
             // is_x86_feature_detected!
-            unsafe { compress_avx512(rounds, h, m, t, f) };
+            unsafe { avx512::compress(rounds, h, m, t, f) };
         }
         Backend::Avx2 => {
             if !std::is_x86_feature_detected!("avx2") {
                 return false;
             }
             // SAFETY: AVX2 was detected at run time by is_x86_feature_detected!
-            unsafe { compress_avx2(rounds, h, m, t, f) };
+            unsafe { avx2::compress(rounds, h, m, t, f) };
         }
     }
     true
-}
-
-/// The shuffle masks of the rotations by 32, 24 and 16.
-#[derive(Clone, Copy)]
-struct Rot {
-    r32: __m256i,
-    r24: __m256i,
-    r16: __m256i,
 }
 
 /// `[a, b, c, d]` as a vector (lane 0 first).
@@ -125,31 +108,6 @@ macro_rules! round_msg {
             gather!(m[s[15]], m[s[9]], m[s[11]], m[s[13]]),
         ]
     }};
-}
-
-/// Rotation right of every lane by 32, 24, 16 or 63 with AVX2: byte shuffles with the masks
-/// `$rot` ([`Rot`]), and `(x + x) | (x >> 63)`.
-macro_rules! ror_avx2 {
-    ($rot:ident, $x:expr, 32) => {
-        _mm256_shuffle_epi8($x, $rot.r32)
-    };
-    ($rot:ident, $x:expr, 24) => {
-        _mm256_shuffle_epi8($x, $rot.r24)
-    };
-    ($rot:ident, $x:expr, 16) => {
-        _mm256_shuffle_epi8($x, $rot.r16)
-    };
-    ($rot:ident, $x:expr, 63) => {{
-        let x = $x;
-        _mm256_or_si256(_mm256_add_epi64(x, x), _mm256_srli_epi64::<63>(x))
-    }};
-}
-
-/// Rotation right of every lane with AVX-512VL's `vprorq` (one cycle for every amount).
-macro_rules! ror_avx512 {
-    ($rot:ident, $x:expr, $n:literal) => {
-        _mm256_ror_epi64::<$n>($x)
-    };
 }
 
 /// One round on the rows `$a..$d` with the message vectors `$msg` (see [`round_msg!`]).
@@ -203,7 +161,7 @@ macro_rules! const_rounds {
 macro_rules! compress_fn {
     ($(#[$attr:meta])* $name:ident, $ror:ident, |$rot:ident| $rot_init:block) => {
         $(#[$attr])*
-        fn $name(rounds: u32, h: &mut [u64; 8], m: &[u64; 16], t: [u64; 2], f: bool) {
+        pub(super) fn $name(rounds: u32, h: &mut [u64; 8], m: &[u64; 16], t: [u64; 2], f: bool) {
             // SAFETY: `h` is 8 readable words (64 bytes); unaligned loads have no alignment need.
             let (lo, hi) = unsafe {
                 (
@@ -268,36 +226,5 @@ macro_rules! compress_fn {
     };
 }
 
-compress_fn!(
-    /// F with AVX2; same contract as [`super::compress`].
-    #[target_feature(enable = "avx2")]
-    compress_avx2,
-    ror_avx2,
-    |rot| {
-        // The byte shuffles of the rotations, hidden from the optimiser: as constants LLVM folds
-        // them into the neighbouring permutes and distributes them over the XORs, which doubles the
-        // shuffles on the critical path.
-        black_box(Rot {
-            r32: _mm256_setr_epi8(
-                4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11, //
-                4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11,
-            ),
-            r24: _mm256_setr_epi8(
-                3, 4, 5, 6, 7, 0, 1, 2, 11, 12, 13, 14, 15, 8, 9, 10, //
-                3, 4, 5, 6, 7, 0, 1, 2, 11, 12, 13, 14, 15, 8, 9, 10,
-            ),
-            r16: _mm256_setr_epi8(
-                2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9, //
-                2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9,
-            ),
-        })
-    }
-);
-
-compress_fn!(
-    /// F with AVX-512VL rotations; same contract as [`super::compress`].
-    #[target_feature(enable = "avx2,avx512f,avx512vl")]
-    compress_avx512,
-    ror_avx512,
-    |_rot| {}
-);
+mod avx2;
+mod avx512;

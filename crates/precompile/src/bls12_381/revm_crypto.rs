@@ -1,0 +1,126 @@
+//! The BLS12-381 operations of revm's `Crypto` trait on this module's arithmetic (for
+//! [`crate::revm_crypto`]). revm has already checked lengths and removed the 16-byte padding of
+//! each field element; these functions put the padding back and go through the same decoding
+//! ([`super::codec`]) and arithmetic as the precompiles, so the checks and results are theirs.
+//! Errors are revm's halts ([`crate::revm::halt_reason`] of ours).
+
+use super::codec::{is_zero, read_fp, read_fp2, read_g1, read_g2, scalar_le, write_g1, write_g2};
+use super::{affine, blst_ffi, FP_LEN, G1_LEN, G2_LEN};
+use crate::revm::halt_reason;
+use crate::PrecompileError;
+use revm::precompile::bls12_381::{G1Point, G1PointScalar, G2Point, G2PointScalar};
+use revm::precompile::PrecompileHalt;
+
+/// The padding in front of each 48-byte field element in the precompiles' encoding.
+const PAD: usize = FP_LEN - 48;
+
+/// The padded encoding of 48-byte field elements (`N` bytes: 64 per element).
+fn padded<const N: usize>(elements: &[&[u8; 48]]) -> [u8; N] {
+    let mut out = [0u8; N];
+    for (chunk, e) in out.chunks_exact_mut(FP_LEN).zip(elements) {
+        chunk[PAD..].copy_from_slice(*e);
+    }
+    out
+}
+
+/// The 48-byte field elements of a padded encoding, concatenated (`N` bytes: 48 per element).
+fn unpadded<const N: usize>(padded: &[u8]) -> [u8; N] {
+    let mut out = [0u8; N];
+    for (chunk, e) in out.chunks_exact_mut(48).zip(padded.chunks_exact(FP_LEN)) {
+        chunk.copy_from_slice(&e[PAD..]);
+    }
+    out
+}
+
+fn g1_bytes(p: &G1Point) -> [u8; G1_LEN] {
+    padded(&[&p.0, &p.1])
+}
+
+fn g2_bytes(p: &G2Point) -> [u8; G2_LEN] {
+    padded(&[&p.0, &p.1, &p.2, &p.3])
+}
+
+/// G1ADD without the padding: `a + b` (no subgroup check), 96 bytes.
+pub(crate) fn g1_add(a: &G1Point, b: &G1Point) -> Result<[u8; 96], PrecompileHalt> {
+    let a = read_g1(&g1_bytes(a), false).map_err(halt_reason)?;
+    let b = read_g1(&g1_bytes(b), false).map_err(halt_reason)?;
+    Ok(unpadded(&write_g1(&affine::p1_add(&a, &b))))
+}
+
+/// G2ADD without the padding: `a + b` (no subgroup check), 192 bytes.
+pub(crate) fn g2_add(a: &G2Point, b: &G2Point) -> Result<[u8; 192], PrecompileHalt> {
+    let a = read_g2(&g2_bytes(a), false).map_err(halt_reason)?;
+    let b = read_g2(&g2_bytes(b), false).map_err(halt_reason)?;
+    Ok(unpadded(&write_g2(&affine::p2_add(&a, &b))))
+}
+
+/// The points (subgroup checked, in order, even with a zero scalar) and scalars of an MSM with
+/// the pairs whose point is infinity or scalar is zero left out; the first error stops.
+fn msm_terms<I, P>(
+    pairs: &mut dyn Iterator<Item = Result<(I, [u8; 32]), PrecompileHalt>>,
+    read: impl Fn(&I) -> Result<(P, bool), PrecompileError>,
+) -> Result<(Vec<P>, Vec<[u8; 32]>), PrecompileHalt> {
+    let (lower, _) = pairs.size_hint();
+    let mut points = Vec::with_capacity(lower);
+    let mut scalars = Vec::with_capacity(lower);
+    for pair in pairs {
+        let (point, scalar) = pair?;
+        let (p, infinity) = read(&point).map_err(halt_reason)?;
+        if !infinity && !is_zero(&scalar) {
+            points.push(p);
+            scalars.push(scalar_le(&scalar));
+        }
+    }
+    Ok((points, scalars))
+}
+
+/// G1MSM without the padding: `sum s_i * P_i`, 96 bytes.
+pub(crate) fn g1_msm(
+    pairs: &mut dyn Iterator<Item = Result<G1PointScalar, PrecompileHalt>>,
+) -> Result<[u8; 96], PrecompileHalt> {
+    let (points, scalars) = msm_terms(pairs, |p: &G1Point| {
+        let b = g1_bytes(p);
+        Ok((read_g1(&b, true)?, is_zero(&b)))
+    })?;
+    Ok(unpadded(&write_g1(&blst_ffi::p1_msm(&points, &scalars))))
+}
+
+/// G2MSM without the padding: `sum s_i * P_i`, 192 bytes.
+pub(crate) fn g2_msm(
+    pairs: &mut dyn Iterator<Item = Result<G2PointScalar, PrecompileHalt>>,
+) -> Result<[u8; 192], PrecompileHalt> {
+    let (points, scalars) = msm_terms(pairs, |p: &G2Point| {
+        let b = g2_bytes(p);
+        Ok((read_g2(&b, true)?, is_zero(&b)))
+    })?;
+    Ok(unpadded(&write_g2(&blst_ffi::p2_msm(&points, &scalars))))
+}
+
+/// PAIRING_CHECK on decoded pairs: every point validated (subgroup included) in order, pairs
+/// with a point at infinity skipped, then whether the product of the pairings is one.
+pub(crate) fn pairing_check(pairs: &[(G1Point, G2Point)]) -> Result<bool, PrecompileHalt> {
+    let mut g1 = Vec::with_capacity(pairs.len());
+    let mut g2 = Vec::with_capacity(pairs.len());
+    for (p, q) in pairs {
+        let (pb, qb) = (g1_bytes(p), g2_bytes(q));
+        let p = read_g1(&pb, true).map_err(halt_reason)?;
+        let q = read_g2(&qb, true).map_err(halt_reason)?;
+        if !is_zero(&pb) && !is_zero(&qb) {
+            g1.push(p);
+            g2.push(q);
+        }
+    }
+    Ok(blst_ffi::pairing_is_one(&g1, &g2))
+}
+
+/// MAP_FP_TO_G1 without the padding, 96 bytes.
+pub(crate) fn map_fp_to_g1(fp: &[u8; 48]) -> Result<[u8; 96], PrecompileHalt> {
+    let u = read_fp(&padded::<FP_LEN>(&[fp])).map_err(halt_reason)?;
+    Ok(unpadded(&write_g1(&blst_ffi::map_fp_to_g1(&u))))
+}
+
+/// MAP_FP2_TO_G2 without the padding (`c0`, `c1`), 192 bytes.
+pub(crate) fn map_fp2_to_g2(c0: &[u8; 48], c1: &[u8; 48]) -> Result<[u8; 192], PrecompileHalt> {
+    let u = read_fp2(&padded::<{ 2 * FP_LEN }>(&[c0, c1])).map_err(halt_reason)?;
+    Ok(unpadded(&write_g2(&blst_ffi::map_fp2_to_g2(&u))))
+}
