@@ -12,7 +12,8 @@
 //
 //	go run . -cases DIR/cases.json -out DIR/geth.json [-samples 10] [-benchtime 1s] [-filter REGEX]
 //	go run . -programs DIR/programs.json -out DIR/geth.json [-samples 10] [-benchtime 1s] [-filter REGEX]   # evm.go
-//	go run . -serve   # answers precompile calls on stdin/stdout for `cargo xtask diff` (serve.go)
+//	go run . -serve   # answers precompile calls (`cargo xtask diff`) and times batches of them
+//	                  # (the gas report's interleaved timing) on stdin/stdout (serve.go)
 //
 // A disagreement with cases.json is an error: the program prints the case names and
 // exits with status 1 before timing anything.

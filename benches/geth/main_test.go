@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"math/big"
 	"os"
@@ -91,6 +92,51 @@ func TestServe(t *testing.T) {
 	for i, w := range want {
 		if got := lines[i+1]; !strings.HasPrefix(got, w) || (w != "fail" && w != "bad" && got != w) {
 			t.Errorf("request %d: answer %q, want %q", i, got, w)
+		}
+	}
+}
+
+// The timing requests of -serve: prepared cases (direct and through bytecode) timed in
+// batches, the answer carrying the batch's wall and CPU time; malformed or unknown requests
+// answered with `bad`, an absent precompile with `absent`.
+func TestServeTiming(t *testing.T) {
+	in := strings.Join([]string{
+		"prep id4 osaka direct 4 0102",   // IDENTITY
+		"prep sha osaka bytecode 2 0102", // SHA256 through a transaction
+		"time id4 1000",                  // 1000 calls
+		"time sha 50",                    // 50 transactions
+		"time nope 10",                   // unknown id
+		"time id4 0",                     // no iterations
+		"prep x homestead direct 5 00",   // no MODEXP before Byzantium
+		"prep x osaka sideways 4 00",     // unknown mode
+		"prep x osaka direct 4",          // missing field
+		"prep x homestead bytecode 4 00", // no chain configuration for bytecode
+		"osaka 4 18 0102",                // calls still answered
+	}, "\n") + "\n"
+	var out bytes.Buffer
+	if err := serve(strings.NewReader(in), &out); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")[1:]
+	want := []string{"ok", "ok", "elapsed", "elapsed", "bad unknown id", "bad iterations",
+		"absent", "bad unknown mode", "bad prep expects 5", "bad unsupported fork", "ok 18 0102"}
+	if len(lines) != len(want) {
+		t.Fatalf("answers %q", lines)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("request %d: answer %q, want %q", i, lines[i], w)
+		}
+	}
+	for _, l := range lines[2:4] {
+		var wall, cpu int64
+		if n, err := fmt.Sscanf(l, "elapsed %d %d", &wall, &cpu); n != 2 || err != nil {
+			t.Fatalf("%q: %v", l, err)
+		}
+		// Both clocks advanced; the process's CPU time cannot exceed the wall time by much
+		// (one busy thread; a GC worker may add a little on another core).
+		if wall <= 0 || cpu <= 0 || float64(cpu) > 2*float64(wall)+1e6 {
+			t.Errorf("%q: wall %d cpu %d", l, wall, cpu)
 		}
 	}
 }

@@ -2,7 +2,7 @@ package main
 
 // The -serve mode: go-ethereum's precompiles as one long-lived process answering calls read on
 // stdin, for `cargo xtask diff` (one process per worker, so a call costs microseconds, not a
-// process start).
+// process start), and timing batches of calls for the gas report's interleaved timing.
 //
 // Protocol, one line per request and one line per answer, in order:
 //
@@ -12,6 +12,19 @@ package main
 //	          fail <error text>            Run returned an error (or panicked: "panic: ...")
 //	          absent                       no precompile at that number in that fork
 //	          bad <why>                    the request line could not be parsed
+//
+// Timing requests, for the gas report's interleaved timing (the driver alternates batches
+// between its own process and this one, both pinned to the same CPU):
+//
+//	request:  prep <id> <fork> <mode> <number, hex> <input, hex>
+//	answers:  ok                           case <id> is ready: mode `direct` calls RequiredGas then
+//	                                       Run, mode `bytecode` runs one transaction to CallCode
+//	                                       (core.ApplyMessage on a state reused between runs)
+//	          absent | bad <why>           as above (bytecode needs Cancun, Prague or Osaka)
+//	request:  time <id> <iterations>
+//	answers:  elapsed <wall ns> <cpu ns>   the batch's wall time and this process's CPU time
+//	                                       (CLOCK_PROCESS_CPUTIME_ID, every thread: GC included)
+//	          bad <why>                    unknown id, or iterations not a positive integer
 //
 // On start the process writes `ready <go-ethereum version>`. It exits at the end of stdin.
 
@@ -23,9 +36,11 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/vm"
+	"golang.org/x/sys/unix"
 )
 
 // forkSets maps a fork name (lower case, as our Fork type prints it) to go-ethereum's set.
@@ -39,8 +54,14 @@ var forkSets = map[string]vm.PrecompiledContracts{
 	"osaka":     vm.PrecompiledContractsOsaka,
 }
 
+// server holds the cases prepared for timing, by id.
+type server struct {
+	prepared map[string]func()
+}
+
 // serve answers requests from in on out until in ends.
 func serve(in io.Reader, out io.Writer) error {
+	s := server{prepared: map[string]func(){}}
 	r := bufio.NewReaderSize(in, 1<<20)
 	w := bufio.NewWriterSize(out, 1<<16)
 	fmt.Fprintf(w, "ready %s\n", gethVersion())
@@ -55,7 +76,7 @@ func serve(in io.Reader, out io.Writer) error {
 		if err != nil && err != io.EOF {
 			return err
 		}
-		w.WriteString(answer(strings.TrimRight(line, "\r\n")))
+		w.WriteString(s.answer(strings.TrimRight(line, "\r\n")))
 		w.WriteByte('\n')
 		// Flush only when no further request is already buffered: a caller that writes several
 		// requests before reading gets its answers in one write.
@@ -68,8 +89,14 @@ func serve(in io.Reader, out io.Writer) error {
 }
 
 // answer computes the answer line (without newline) to one request line.
-func answer(line string) string {
+func (s *server) answer(line string) string {
 	fields := strings.Split(line, " ")
+	switch fields[0] {
+	case "prep":
+		return s.prep(fields[1:])
+	case "time":
+		return s.time(fields[1:])
+	}
 	if len(fields) != 4 {
 		return fmt.Sprintf("bad expected 4 fields, got %d", len(fields))
 	}
@@ -120,4 +147,88 @@ func serveMain() {
 	if err := serve(os.Stdin, os.Stdout); err != nil {
 		fatal(err)
 	}
+}
+
+// prep answers `prep <id> <fork> <mode> <number> <input>`: it builds the call (or the
+// transaction runner) once, checks that it runs, and keeps it under id.
+func (s *server) prep(fields []string) string {
+	if len(fields) != 5 {
+		return fmt.Sprintf("bad prep expects 5 fields, got %d", len(fields))
+	}
+	id, fork, mode := fields[0], strings.ToLower(fields[1]), fields[2]
+	set, ok := forkSets[fork]
+	if !ok {
+		return fmt.Sprintf("bad unknown fork %q", fields[1])
+	}
+	number, err := strconv.ParseUint(fields[3], 16, 16)
+	if err != nil {
+		return fmt.Sprintf("bad number %q: %v", fields[3], err)
+	}
+	input, err := hex.DecodeString(fields[4])
+	if err != nil {
+		return fmt.Sprintf("bad input: %v", err)
+	}
+	addr := common.BytesToAddress([]byte{byte(number >> 8), byte(number)})
+	p, ok := set[addr]
+	if !ok {
+		return "absent"
+	}
+	var run func()
+	switch mode {
+	case "direct":
+		run = func() {
+			_ = p.RequiredGas(input)
+			_, _ = p.Run(input)
+		}
+	case "bytecode":
+		chain, err := chainConfig(fork)
+		if err != nil {
+			return "bad " + err.Error()
+		}
+		r := newTxRunner(chain, CallCode(uint16(number)), addr, input)
+		if res, err := r.run(); err != nil || res.Err != nil {
+			return fmt.Sprintf("bad transaction failed: %v %v", err, res)
+		}
+		run = func() { _, _ = r.run() }
+	default:
+		return fmt.Sprintf("bad unknown mode %q", mode)
+	}
+	s.prepared[id] = run
+	return "ok"
+}
+
+// time answers `time <id> <iterations>`: the prepared call run that many times in a row.
+func (s *server) time(fields []string) string {
+	if len(fields) != 2 {
+		return fmt.Sprintf("bad time expects 2 fields, got %d", len(fields))
+	}
+	run, ok := s.prepared[fields[0]]
+	if !ok {
+		return fmt.Sprintf("bad unknown id %q", fields[0])
+	}
+	n, err := strconv.ParseUint(fields[1], 10, 32)
+	if err != nil || n == 0 {
+		return fmt.Sprintf("bad iterations %q", fields[1])
+	}
+	wall, cpu := timeBatch(run, n)
+	return fmt.Sprintf("elapsed %d %d", wall, cpu)
+}
+
+// timeBatch runs f n times; returns the wall time and the process's CPU time it took, in ns.
+func timeBatch(f func(), n uint64) (int64, int64) {
+	c0 := processCPU()
+	t0 := time.Now()
+	for i := uint64(0); i < n; i++ {
+		f()
+	}
+	return time.Since(t0).Nanoseconds(), processCPU() - c0
+}
+
+// processCPU is the CPU time of the whole process so far (every thread), in ns.
+func processCPU() int64 {
+	var ts unix.Timespec
+	if err := unix.ClockGettime(unix.CLOCK_PROCESS_CPUTIME_ID, &ts); err != nil {
+		fatal(err)
+	}
+	return ts.Nano()
 }

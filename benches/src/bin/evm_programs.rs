@@ -191,7 +191,7 @@ fn layout_child(out: &Path, id: &str, layout: usize, rounds: usize) -> Result<()
     let calldata = hex::decode(&run.calldata_hex).map_err(|e| e.to_string())?;
     let heap_shift = std::hint::black_box(vec![0u8; interleaved::heap_pad(layout)]);
     let mut r = Arith::Stock.runner(code, &calldata);
-    let x = interleaved::ratio(&mut r, id, Arith::Stock, Arith::Uint256, rounds.max(1));
+    let x = interleaved::ratio(&mut r, id, Arith::Stock, Arith::Uint256, rounds.max(1))?;
     drop(heap_shift);
     println!("{}", serde_json::to_string(&x).map_err(|e| e.to_string())?);
     Ok(())

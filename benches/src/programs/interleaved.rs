@@ -6,7 +6,8 @@
 //! two quick runs of the same code the opcode loop XOR/b1 read +4.8 % and -15.4 % against stock,
 //! each outside criterion's intervals. Here the two arithmetics run back to back on one EVM
 //! (its instruction table switched), round after round in ABBA order, so each round's ratio
-//! sees one machine state ([`ratio`]).
+//! sees one machine state ([`ratio`], on the harness shared with the gas report,
+//! [`crate::interleave`]).
 //!
 //! One process is one memory layout, and the layout alone moves a short loop's ratio: evmone's
 //! synth/SGT/b0 read 0.71, 0.76, 1.10 and 1.43 in runs of one binary that differed only in
@@ -19,8 +20,8 @@
 //! layouts' median ratios with its 95 % interval over the layouts ([`combine`]).
 
 use super::Arith;
-use crate::cpu_time::process_cpu_time;
 use crate::evm::BytecodeRunner;
+use crate::interleave::{interleave, time_batch, Plan};
 use revm::handler::EthPrecompiles;
 use std::hint::black_box;
 use testkit::evm_programs::InterleavedRatio;
@@ -30,47 +31,43 @@ use testkit::stats::median_interval;
 const SAMPLE_NS: f64 = 2e6;
 
 /// `t(other) / t(base)` of the transaction `r` runs: `rounds` rounds of one sample under
-/// each arithmetic (base first in even rounds, other first in odd ones). Leaves `r` on `base`.
+/// each arithmetic, in the shared harness's ABBA order ([`crate::interleave`]), by process
+/// CPU time. Leaves `r` on `base`.
 pub fn ratio(
     r: &mut BytecodeRunner<EthPrecompiles>,
     id: &str,
     base: Arith,
     other: Arith,
     rounds: usize,
-) -> InterleavedRatio {
-    let mut sample = |arith: Arith, batch: u32| {
-        arith.install(r.evm_mut());
-        let start = process_cpu_time();
-        for _ in 0..batch {
-            black_box(r.run());
-        }
-        (process_cpu_time() - start).as_nanos() as f64
+) -> Result<InterleavedRatio, String> {
+    let plan = Plan {
+        rounds,
+        batch_ns: SAMPLE_NS,
+        max_batch: 100_000,
+        cpu_clock: true,
+        budget_ns: f64::INFINITY,
+        min_rounds: rounds,
     };
-    // One warm-up run of each, which also sizes the batch.
-    let once = sample(other, 1).max(sample(base, 1)).max(1.0);
-    let batch = (SAMPLE_NS / once).ceil().min(100_000.0) as u32;
-    let ratios: Vec<f64> = (0..rounds)
-        .map(|i| {
-            let (b, o) = if i % 2 == 0 {
-                let b = sample(base, batch);
-                (b, sample(other, batch))
-            } else {
-                let o = sample(other, batch);
-                (sample(base, batch), o)
-            };
-            o / b.max(1.0)
-        })
-        .collect();
+    let names = vec![base.name().to_string(), other.name().to_string()];
+    let timed = interleave(names, &plan, |arm, batch| {
+        let arith = if arm == 0 { base } else { other };
+        arith.install(r.evm_mut());
+        Ok(time_batch(batch, || {
+            black_box(r.run());
+        }))
+    })?;
     base.install(r.evm_mut());
-    let (ratio, low, high) = median_interval(ratios);
-    InterleavedRatio {
+    let (ratio, low, high) = timed
+        .ratio(other.name(), base.name())
+        .ok_or("the arms are named after the arithmetics")?;
+    Ok(InterleavedRatio {
         id: id.to_string(),
         ratio,
         low,
         high,
         rounds,
-        batch,
-    }
+        batch: timed.batch[0] as u32,
+    })
 }
 
 /// The environment variable whose value's length shifts a layout child's machine stack.

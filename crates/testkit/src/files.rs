@@ -1,6 +1,7 @@
 //! The files of `cargo xtask gas`, typed: `cases.json`, `alloc.json` and `machine.json` (written
 //! by the `cases` binary of evm-benches), `geth.json` (written by the Go program in
-//! `benches/geth`), all read by `xtask/src/gas`; and the anchor's benchmark ids, which the
+//! `benches/geth`), `rounds.json` (the interleaved timing, written by the `interleaved` binary
+//! of evm-benches), all read by `xtask/src/gas`; and the anchor's benchmark ids, which the
 //! criterion bench writes and the report reads.
 
 use serde::{Deserialize, Serialize};
@@ -126,6 +127,72 @@ pub struct GethFile {
     pub version: String,
     /// The timings.
     pub results: Vec<GethResult>,
+}
+
+/// The arm of an interleaved set that times implementation `imp` on the set's case.
+pub fn case_arm(imp: &str) -> String {
+    format!("{imp}/case")
+}
+
+/// The arm that times `imp` on the anchor ([`ANCHOR_CASE`]) in the same rounds.
+pub fn anchor_arm(imp: &str) -> String {
+    format!("{imp}/anchor")
+}
+
+/// The second arm timing `imp` on the set's case, for the A/A check (`t(copy) / t(case)`
+/// should be 1 within its interval).
+pub fn aa_arm(imp: &str) -> String {
+    format!("{imp}/case#2")
+}
+
+/// `rounds.json`: every case timed interleaved, per mode, with every implementation and each
+/// implementation's anchor in the same rounds (written by `evm-benches`' `interleaved` binary).
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+pub struct RoundsFile {
+    /// The `started_unix` of the run (`run.json`) that this file belongs to.
+    pub started_unix: u64,
+    /// Fork of the precompile set.
+    pub fork: String,
+    /// Quick or careful sizing.
+    pub quick: bool,
+    /// What an in-process arm's time is: `cpu` (process CPU time) or `wall`; go-ethereum's
+    /// arms are timed inside its process on the same clock.
+    pub clock: String,
+    /// Target time of one batch, ns (a batch is at least one call).
+    pub batch_ns: f64,
+    /// go-ethereum's version when its arms were timed (through `benches/geth -serve`).
+    pub geth: Option<String>,
+    /// How the clocks of the timed processes compare.
+    pub clocks: Vec<ClockCheck>,
+    /// One set per (case, mode).
+    pub sets: Vec<RoundSet>,
+}
+
+/// One case in one mode, timed interleaved. Arms are named [`case_arm`], [`anchor_arm`] and
+/// [`aa_arm`] of each implementation.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+pub struct RoundSet {
+    /// Case name.
+    pub case: String,
+    /// `direct` or `bytecode`.
+    pub mode: String,
+    /// The rounds.
+    pub rounds: crate::stats::Rounds,
+}
+
+/// One timed process's clocks: its CPU time over its wall time per batch, and the driver's
+/// wall time around a batch over the process's own (1 for the driver itself).
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+pub struct ClockCheck {
+    /// `driver` (ours, revm and the backends, in process) or `geth`.
+    pub process: String,
+    /// Median over batches of CPU time / wall time inside the process.
+    pub cpu_per_wall: f64,
+    /// Median over batches of the driver's wall time around a batch (request and answer
+    /// included) over the process's own wall time of it.
+    pub outer_per_inner: f64,
+    /// Batches counted.
+    pub batches: usize,
 }
 
 /// Reads a JSON file into `T`; the error names the file and what is wrong with it.

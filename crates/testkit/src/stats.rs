@@ -1,4 +1,8 @@
-//! Medians of measurements, for the reports.
+//! Medians of measurements, for the reports, and [`Rounds`]: the per-round times of an
+//! interleaved timing (several arms timed in alternating batches, see `evm_benches::interleave`),
+//! from which every ratio of the gas and EVM reports is taken round by round.
+
+use serde::{Deserialize, Serialize};
 
 /// The median of ascending `xs` (the mean of the middle two for an even count); NaN if empty.
 pub fn median_sorted(xs: &[f64]) -> f64 {
@@ -25,9 +29,87 @@ pub fn median_interval(mut xs: Vec<f64>) -> (f64, f64, f64) {
     (median_sorted(&xs), xs[low], xs[high])
 }
 
+/// The times of an interleaved timing: `arms` timed in alternating batches, round after round,
+/// each round running every arm once (in a varied order).
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+pub struct Rounds {
+    /// The arms' names, e.g. `ours/case`, `revm/anchor`.
+    pub arms: Vec<String>,
+    /// Calls per batch, per arm.
+    pub batch: Vec<u64>,
+    /// Time per call in ns, `ns[round][arm]` (the batch's time over its calls).
+    pub ns: Vec<Vec<f64>>,
+    /// Per arm, the median over rounds of its batch's CPU time over its wall time.
+    pub cpu_per_wall: Vec<f64>,
+}
+
+impl Rounds {
+    /// The index of the arm named `name`.
+    pub fn arm(&self, name: &str) -> Option<usize> {
+        self.arms.iter().position(|a| a == name)
+    }
+
+    /// Rounds timed.
+    pub fn len(&self) -> usize {
+        self.ns.len()
+    }
+
+    /// Whether no round was timed.
+    pub fn is_empty(&self) -> bool {
+        self.ns.is_empty()
+    }
+
+    /// Arm `arm`'s time per call: the median over rounds with its 95 % interval (NaNs when
+    /// there is no round; `None` for an unknown arm).
+    pub fn time(&self, arm: &str) -> Option<(f64, f64, f64)> {
+        let i = self.arm(arm)?;
+        Some(median_interval(self.ns.iter().map(|r| r[i]).collect()))
+    }
+
+    /// `t(num) / t(den)` formed in each round, then the median over rounds with its 95 %
+    /// interval: both times of every ratio come from the same round, so a machine state that
+    /// lasts longer than a round moves both. `None` when an arm is unknown.
+    pub fn ratio(&self, num: &str, den: &str) -> Option<(f64, f64, f64)> {
+        let (a, b) = (self.arm(num)?, self.arm(den)?);
+        Some(median_interval(
+            self.ns.iter().map(|r| r[a] / r[b]).collect(),
+        ))
+    }
+
+    /// Like [`Rounds::ratio`] for `(t(a) / t(b)) / (t(c) / t(d))` in each round: for example
+    /// one implementation's calculated gas over another's, each normalised by its own anchor.
+    pub fn ratio_of_ratios(&self, a: &str, b: &str, c: &str, d: &str) -> Option<(f64, f64, f64)> {
+        let i = [self.arm(a)?, self.arm(b)?, self.arm(c)?, self.arm(d)?];
+        Some(median_interval(
+            self.ns
+                .iter()
+                .map(|r| (r[i[0]] / r[i[1]]) / (r[i[2]] / r[i[3]]))
+                .collect(),
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ratios_are_taken_round_by_round() {
+        // A slow state hits both arms of round 1: per-round ratios stay 2, while the ratio of
+        // the arms' medians would not be.
+        let r = Rounds {
+            arms: vec!["a".into(), "b".into()],
+            batch: vec![1, 1],
+            ns: vec![vec![2.0, 1.0], vec![20.0, 10.0], vec![4.0, 2.0]],
+            cpu_per_wall: vec![1.0, 1.0],
+        };
+        assert_eq!(r.ratio("a", "b"), Some((2.0, 2.0, 2.0)));
+        assert_eq!(r.ratio("b", "a"), Some((0.5, 0.5, 0.5)));
+        assert_eq!(r.time("a").unwrap().0, 4.0);
+        assert_eq!(r.ratio_of_ratios("a", "b", "b", "a"), Some((4.0, 4.0, 4.0)));
+        assert!(r.ratio("a", "c").is_none());
+        assert_eq!((r.len(), r.is_empty()), (3, false));
+    }
 
     #[test]
     fn median_and_its_interval() {

@@ -163,8 +163,10 @@ fn measure(root: &Path, args: &Args, out: &Path) -> Result<(), String> {
     })?;
     println!("criterion evm_programs: {done} benchmarks measured");
     if args.with_geth {
+        let exe = out.join("geth-bench");
+        crate::gas::geth::build(root, &exe)?;
         crate::gas::geth::run(
-            root,
+            &exe,
             "-programs",
             &out.join("programs.json"),
             out,

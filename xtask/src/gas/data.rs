@@ -142,7 +142,7 @@ fn scan(dir: &Path) -> Result<Vec<(BenchmarkJson, EstimatesJson, std::path::Path
 }
 
 /// Seconds since the epoch of a file's last modification.
-fn modified_unix(path: &Path) -> Result<u64, String> {
+pub(crate) fn modified_unix(path: &Path) -> Result<u64, String> {
     fs::metadata(path)
         .and_then(|m| m.modified())
         .map(|t| t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()))

@@ -1,6 +1,6 @@
 //! `--with-geth`: builds and runs the Go program in `benches/geth`.
 
-use super::run::{parse_geth, with_progress, with_spinner, GETH_LINE};
+use super::run::{parse_progress, with_progress, with_spinner, PROGRESS_LINE};
 use super::threads::Pinning;
 use regex::Regex;
 use std::path::{Path, PathBuf};
@@ -64,12 +64,25 @@ pub fn check_go() -> Result<String, String> {
     Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
 }
 
-/// Builds `benches/geth` into `out/geth-bench`, checks go-ethereum against `cases` (given to
-/// the program as `input_flag`: `-cases` for cases.json, `-programs` for the EVM report's
-/// programs.json) and times it under `pinning` (CPU affinity and `GOMAXPROCS`); returns the
-/// path of the `geth.json` written into `out`.
+/// Builds `benches/geth` into `exe` (needs Go).
+pub fn build(root: &Path, exe: &Path) -> Result<(), String> {
+    with_spinner(
+        "building benches/geth (go-ethereum)",
+        Command::new("go")
+            .current_dir(root.join("benches").join("geth"))
+            .arg("build")
+            .arg("-o")
+            .arg(exe)
+            .arg("."),
+    )
+}
+
+/// Runs the `benches/geth` binary `exe` (see [`build`]): checks go-ethereum against `cases`
+/// (given to the program as `input_flag`: `-cases` for cases.json, `-programs` for the EVM
+/// report's programs.json) and times it under `pinning` (CPU affinity and `GOMAXPROCS`);
+/// returns the path of the `geth.json` written into `out`.
 pub fn run(
-    root: &Path,
+    exe: &Path,
     input_flag: &str,
     cases: &Path,
     out: &Path,
@@ -77,19 +90,8 @@ pub fn run(
     filter: Option<&str>,
     pinning: &Pinning,
 ) -> Result<PathBuf, String> {
-    let dir = root.join("benches").join("geth");
-    let exe = out.join("geth-bench");
-    with_spinner(
-        "building benches/geth (go-ethereum)",
-        Command::new("go")
-            .current_dir(&dir)
-            .arg("build")
-            .arg("-o")
-            .arg(&exe)
-            .arg("."),
-    )?;
     let json = out.join("geth.json");
-    let mut cmd = pinning.command(&exe);
+    let mut cmd = pinning.command(exe);
     cmd.arg(input_flag)
         .arg(cases)
         .arg("-out")
@@ -99,9 +101,9 @@ pub fn run(
     if let Some(f) = filter {
         cmd.arg("-filter").arg(f);
     }
-    let re = Regex::new(GETH_LINE).expect("valid regex");
+    let re = Regex::new(PROGRESS_LINE).expect("valid regex");
     with_progress("go-ethereum", &mut cmd, None, |_, line| {
-        parse_geth(&re, line)
+        parse_progress(&re, line)
     })
     .map_err(|e| {
         if e.contains("MISMATCH") || e.contains("disagree") {

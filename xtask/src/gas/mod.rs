@@ -3,16 +3,18 @@
 //! A run ([`measure`]) clears its result directory (`target/gas-report/` or `--out DIR`), runs
 //! the `cases` binary of evm-benches (cases, allocations, machine, who does the math), lists
 //! the criterion benchmark ids it expects into `run.json`, runs criterion's `precompiles` and
-//! `scaling` benches with their output in `DIR/criterion` (`CRITERION_HOME`), optionally
-//! go-ethereum (`benches/geth`), every measured process pinned to `--threads` CPUs; then the
-//! report is built from that directory alone ([`load_report`]), which fails when a result is
-//! missing, stale or foreign. `--from DIR` only rebuilds from DIR; `--compare DIR2` adds the
-//! run-to-run agreement.
+//! `scaling` benches with their output in `DIR/criterion` (`CRITERION_HOME`: the absolute
+//! times), the `interleaved` binary (`rounds.json`: every ratio, go-ethereum's arms included
+//! with `--with-geth`), optionally go-ethereum's own timing (`benches/geth`, `geth.json`), every
+//! measured process pinned to `--threads` CPUs; then the report is built from that directory
+//! alone ([`load_report`]), which fails when a result is missing, stale or foreign.
+//! `--from DIR` only rebuilds from DIR; `--compare DIR2` adds the run-to-run agreement.
 
 mod chart;
 mod compare;
 pub(crate) mod data;
 pub(crate) mod geth;
+pub(crate) mod interleaved;
 pub(crate) mod manifest;
 pub(crate) mod report;
 pub(crate) mod run;
@@ -26,7 +28,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{SystemTime, UNIX_EPOCH};
-use testkit::files::{read_json, write_json, AllocRow, CasesFile, GethFile, Machine, ANCHOR_CASE};
+use testkit::files::{
+    read_json, write_json, AllocRow, CasesFile, GethFile, Machine, RoundsFile, ANCHOR_CASE,
+};
 use threads::Pinning;
 
 /// Options of `cargo xtask gas`.
@@ -57,8 +61,8 @@ pub struct Args {
     /// criterion/, cases.json, alloc.json, machine.json, geth.json) without running anything.
     #[arg(long, value_name = "DIR")]
     from: Option<PathBuf>,
-    /// Also print (and write to agreement.md) how far the calculated gas of this report and
-    /// of the run in DIR2 agree, case by case.
+    /// Also print (and write to agreement.md) how far the calculated gas and the ours/peer
+    /// ratios of this report and of the run in DIR2 agree, with the shares within 5 % and 10 %.
     #[arg(long, value_name = "DIR2")]
     compare: Option<PathBuf>,
     /// Also measure go-ethereum's precompiles (builds and runs benches/geth; needs Go).
@@ -109,11 +113,11 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     if let Some(other) = &args.compare {
         let other_dir = cwd.join(other);
         let second = load_report(&other_dir, &args, filter.as_ref())?;
-        let pairs = compare::pairs(&report, &second);
         let md = compare::markdown(
             &data_dir.display().to_string(),
             &other_dir.display().to_string(),
-            &pairs,
+            &compare::pairs(&report, &second),
+            &compare::ratio_pairs(&report, &second),
         );
         let path = out.join("agreement.md");
         fs::write(&path, &md).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
@@ -147,8 +151,9 @@ pub(crate) fn result_dir(
 
 /// The files a run writes into its result directory, removed before it starts so that no
 /// earlier run's result can be read as this run's.
-const RUN_FILES: [&str; 7] = [
+const RUN_FILES: [&str; 8] = [
     "run.json",
+    "rounds.json",
     "cases.json",
     "alloc.json",
     "machine.json",
@@ -213,10 +218,19 @@ fn measure(root: &Path, args: &Args, out: &Path, filter: Option<String>) -> Resu
             .args(["--bench", benches[0], "--bench", benches[1]]),
     )?;
     with_spinner(
-        "building the cases binary",
+        "building the cases and interleaved binaries",
         &mut cargo_cmd(
             false,
-            &["build", "-p", "evm-benches", "--release", "--bin", "cases"],
+            &[
+                "build",
+                "-p",
+                "evm-benches",
+                "--release",
+                "--bin",
+                "cases",
+                "--bin",
+                "interleaved",
+            ],
         ),
     )?;
     with_spinner(
@@ -289,9 +303,44 @@ fn measure(root: &Path, args: &Args, out: &Path, filter: Option<String>) -> Resu
         })?;
         println!("{what}: {done} benchmarks measured");
     }
+    let geth_exe = out.join("geth-bench");
+    if args.with_geth {
+        geth::build(root, &geth_exe)?;
+    }
+    // Every ratio of the report: the implementations and their anchors in alternating batches.
+    let mut cmd = cargo_cmd(
+        true,
+        &[
+            "run",
+            "-q",
+            "-p",
+            "evm-benches",
+            "--release",
+            "--bin",
+            "interleaved",
+            "--",
+        ],
+    );
+    cmd.args(["--fork", &args.fork, "--started", &started_unix.to_string()])
+        .arg("--out")
+        .arg(out);
+    if args.quick {
+        cmd.arg("--quick");
+    }
+    if let Some(f) = &filter {
+        cmd.args(["--filter", f.as_str()]);
+    }
+    if args.with_geth {
+        cmd.arg("--geth").arg(&geth_exe);
+    }
+    let re = Regex::new(run::PROGRESS_LINE).expect("valid regex");
+    let done = with_progress("interleaved timing", &mut cmd, None, |_, line| {
+        run::parse_progress(&re, line)
+    })?;
+    println!("interleaved timing: {done} (case, mode) sets timed");
     if args.with_geth {
         geth::run(
-            root,
+            &geth_exe,
             "-cases",
             &out.join("cases.json"),
             out,
@@ -310,6 +359,7 @@ fn load_report(dir: &Path, args: &Args, filter: Option<&Regex>) -> Result<report
     let machine: Machine = read_json(&dir.join("machine.json"))?;
     let allocs: Vec<AllocRow> = read_json(&dir.join("alloc.json"))?;
     let crit = data::read_run(dir, &manifest)?;
+    let rounds = interleaved::read(dir, &manifest)?;
     let geth = if manifest.geth {
         Some(read_json::<GethFile>(&dir.join("geth.json"))?)
     } else {
@@ -322,6 +372,7 @@ fn load_report(dir: &Path, args: &Args, filter: Option<&Regex>) -> Result<report
         timings: crit.timings,
         scaling: crit.scaling,
         geth,
+        rounds,
     };
     assemble(args, cases, inputs, filter)
 }
@@ -334,6 +385,7 @@ struct Inputs {
     timings: Vec<Timing>,
     scaling: Vec<data::ScalingPoint>,
     geth: Option<GethFile>,
+    rounds: RoundsFile,
 }
 
 /// Combines the inputs into the report (filtering by `--filter` and by cases.json).
@@ -359,6 +411,14 @@ fn assemble(
                 .into_iter()
                 .filter(|t| keep(&format!("{}-{}/{}", t.imp, t.mode, t.case), &t.case)),
         );
+    }
+    let missing = interleaved::missing(&inputs.rounds, &timings);
+    if !missing.is_empty() {
+        return Err(format!(
+            "rounds.json has no interleaved timing for {} result(s) of this run: {}",
+            missing.len(),
+            missing.join(", ")
+        ));
     }
     if timings.is_empty() {
         return Err(format!(
@@ -390,7 +450,13 @@ fn assemble(
         geth_version: inputs.geth.as_ref().map(|g| g.version.clone()),
         libraries,
     };
-    Ok(report::build(meta, &cases, &timings, &scaling))
+    Ok(report::build(
+        meta,
+        &cases,
+        &timings,
+        &scaling,
+        &inputs.rounds,
+    ))
 }
 
 /// Writes report.md, report.csv, report.json and gas.svg into `out`.

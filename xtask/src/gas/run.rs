@@ -96,19 +96,20 @@ impl CriterionParser {
     }
 }
 
-/// The Go program's progress line: `geth [i/n] MODE/CASE: RESULT`.
-pub const GETH_LINE: &str = r"^geth \[(\d+)/(\d+)\] (.+?): (.*)$";
+/// A counted progress line, `<who> [i/n] MODE/CASE: RESULT`, of the Go program (`geth`) and
+/// of the interleaved pass (`interleaved`).
+pub const PROGRESS_LINE: &str = r"^(geth|interleaved) \[(\d+)/(\d+)\] (.+?): (.*)$";
 
-/// Interprets the Go program's lines ("geth [3/40] direct/Case: 123 ns/op ...").
-pub fn parse_geth(re: &Regex, line: &str) -> Vec<Event> {
+/// Interprets a counted progress line ("geth [3/40] direct/Case: 123 ns/op ...").
+pub fn parse_progress(re: &Regex, line: &str) -> Vec<Event> {
     match re.captures(line) {
         Some(c) => {
             let mut events = Vec::new();
-            if let Ok(total) = c[2].parse() {
+            if let Ok(total) = c[3].parse() {
                 events.push(Event::Total(total));
             }
-            events.push(Event::Start(format!("geth-{}", &c[3])));
-            events.push(Event::Done(format!("geth-{}: {}", &c[3], c[4].trim())));
+            events.push(Event::Start(format!("{}-{}", &c[1], &c[4])));
+            events.push(Event::Done(format!("{}-{}: {}", &c[1], &c[4], c[5].trim())));
             events
         }
         None => vec![Event::Other],
@@ -363,8 +364,8 @@ mod tests {
 
     #[test]
     fn geth_lines() {
-        let re = Regex::new(GETH_LINE).unwrap();
-        let ev = parse_geth(
+        let re = Regex::new(PROGRESS_LINE).unwrap();
+        let ev = parse_progress(
             &re,
             "geth [3/40] bytecode/EcRecover/ValidKey: 123.4 ns/op [1, 2], 5 B/op, 1 allocs/op",
         );
@@ -377,8 +378,14 @@ mod tests {
             matches!(&ev[2], Event::Done(d) if d.starts_with("geth-bytecode/EcRecover/ValidKey: 123.4 ns/op"))
         );
         assert_eq!(
-            parse_geth(&re, "geth: 3 case(s) verified"),
+            parse_progress(&re, "geth: 3 case(s) verified"),
             vec![Event::Other]
+        );
+        let ev = parse_progress(&re, "interleaved [2/8] bytecode/Sha256-128: ours/revm 1.02");
+        assert_eq!(ev[0], Event::Total(8));
+        assert_eq!(
+            ev[1],
+            Event::Start("interleaved-bytecode/Sha256-128".into())
         );
     }
 }

@@ -1,6 +1,11 @@
 //! Tests of the report on the fixture run in `testdata/` (run.json, criterion-like result
-//! directories, cases.json, alloc.json, machine.json, geth.json), and of the checks that tie
-//! results to their run.
+//! directories, cases.json, alloc.json, machine.json, geth.json, rounds.json), and of the
+//! checks that tie results to their run.
+//!
+//! The fixture's rounds.json was made from its criterion and geth figures: 11 rounds per
+//! (case, mode), each arm at its criterion time, every round's arms scaled together by
+//! 0.99/1.00/1.01 (so the per-round ratios are the criterion ratios, while the times move),
+//! A/A arms on the anchor and Sha256-128, the ours-direct anchor's A/A arm wobbling by ±0.5 %.
 
 use super::*;
 use std::path::PathBuf;
@@ -166,6 +171,97 @@ fn from_reads_only_its_directory() {
 }
 
 #[test]
+fn interleaved_results_must_be_this_runs() {
+    // Missing: a directory from before the interleaved timing, or a run that stopped early.
+    let run = TempRun::new("norounds");
+    fs::remove_file(run.0.join("rounds.json")).unwrap();
+    let e = load_report(&run.0, &args(None), None).unwrap_err();
+    assert!(e.contains("has no rounds.json"), "{e}");
+    // Foreign: another run's file (its start time is not run.json's).
+    let run = TempRun::new("foreignrounds");
+    let path = run.0.join("rounds.json");
+    let mut rounds: RoundsFile = read_json(&path).unwrap();
+    rounds.started_unix = 12345;
+    write_json(&path, &rounds).unwrap();
+    let e = load_report(&run.0, &args(None), None).unwrap_err();
+    assert!(e.contains("belongs to the run started at 12345"), "{e}");
+    // Incomplete: a result of the run without its interleaved arms is named.
+    rounds.started_unix = 0;
+    let set = rounds
+        .sets
+        .iter_mut()
+        .find(|s| s.case == "Identity-128" && s.mode == "bytecode")
+        .unwrap();
+    let i = set.rounds.arm("revm/case").unwrap();
+    set.rounds.arms[i] = "revm/elsewhere".into();
+    write_json(&path, &rounds).unwrap();
+    let e = load_report(&run.0, &args(None), None).unwrap_err();
+    assert!(
+        e.contains("no interleaved timing for 1 result(s) of this run: revm-bytecode/Identity-128"),
+        "{e}"
+    );
+    // A run that measured go-ethereum needs its geth arms.
+    rounds.geth = None;
+    write_json(&path, &rounds).unwrap();
+    let e = load_report(&run.0, &args(None), None).unwrap_err();
+    assert!(e.contains("no geth arms"), "{e}");
+}
+
+#[test]
+fn stale_interleaved_results_are_rejected() {
+    let run = TempRun::new("stalerounds");
+    let path = run.0.join("rounds.json");
+    let mut rounds: RoundsFile = read_json(&path).unwrap();
+    // A run that started an hour from now, whose rounds.json carries its start time but was
+    // written now, before it (and whose criterion results are no problem).
+    let later = now_unix() + 3600;
+    rounds.started_unix = later;
+    write_json(&path, &rounds).unwrap();
+    let mut m = run.manifest();
+    m.started_unix = later;
+    run.set_manifest(&m);
+    let e = interleaved::read(&run.0, &m).unwrap_err();
+    assert!(
+        e.contains("rounds.json: written before the run started (stale)"),
+        "{e}"
+    );
+}
+
+#[test]
+fn self_checks_in_the_report() {
+    let r = fixture_report(None);
+    // A/A: ours, revm and geth on the anchor and Sha256-128, both modes where timed.
+    let aa = |imp: &str, mode: &str, case: &str| {
+        r.aa.iter()
+            .find(|a| a.imp == imp && a.mode == mode && a.case == case)
+            .unwrap()
+    };
+    let wobbly = aa("ours", "direct", "EcRecover/ValidKey");
+    // Six rounds at 0.995, five at 1.005: the median is 0.995, the interval reaches 1.005.
+    assert!(close(wobbly.ratio.value, 0.995) && close(wobbly.ratio.high, 1.005));
+    assert!(!wobbly.flagged());
+    assert!(close(aa("revm", "bytecode", "Sha256-128").ratio.value, 1.0));
+    assert!(r.aa.iter().all(|a| !a.flagged() && a.rounds == 11));
+    // The anchor's own calculated gas is its A/A figure too: 3000 within its interval.
+    let ec = r.row("ours", "direct", "EcRecover/ValidKey").unwrap();
+    assert_eq!(ec.rounds, Some(11));
+    assert!(r.inversions.is_empty(), "{:?}", r.inversions);
+    let md = r.markdown();
+    assert!(md.contains("## Self-checks"));
+    assert!(
+        md.contains("| ours-direct | `EcRecover/ValidKey` | 0.995 [0.995, 1.005] | 11 | ok |"),
+        "{md}"
+    );
+    assert!(md.contains("go-ethereum's process: CPU time / wall time per batch 0.9970"));
+    assert!(md.contains("Series** (pairings of 1/2/4/8 pairs"));
+    assert!(md.contains("no inversion."));
+    // Interleaved calculated gas with its interval; which figures come from where.
+    assert!(md.contains(" | 27 | 2.0 [2.0, 2.0] | "), "{md}");
+    assert!(md.contains("medians of per-round ratios with their 95 % interval"));
+    assert!(md.contains("11–11 rounds per case and mode (10 sets)"));
+}
+
+#[test]
 fn clearing_a_run_leaves_other_files() {
     let run = TempRun::new("clear");
     fs::write(run.0.join("notes.txt"), "mine").unwrap();
@@ -277,15 +373,18 @@ fn markdown_tables() {
     // ours vs revm: Identity-128 direct 20 vs 25 ns.
     assert!(r
         .comparison_table()
-        .contains("| `Identity-128` | 20.00 | 25.00 | 0.80 |"));
+        .contains("| `Identity-128` | 20.00 | 25.00 | 0.80 [0.80, 0.80] |"));
     // Client table: geth column, cells `time <br/> gas`, ratio ours/geth.
     let clients = r.client_table();
     assert!(clients.contains("geth direct"));
     assert!(clients.contains("30.00 µs <br/> 3000"));
-    assert!(clients.contains("| 0.25 |"), "{clients}");
+    assert!(clients.contains("| 0.25 [0.25, 0.25] |"), "{clients}");
     // Backends: k256 vs ours direct on ECRECOVER, ours named by its library.
     assert!(
-        md.contains("| `EcRecover/ValidKey` | k256 | 45000 | 30000 ours (libsecp256k1) | 1.50 |")
+        md.contains(
+            "| `EcRecover/ValidKey` | k256 | 45000 | 30000 ours (libsecp256k1) | 1.50 [1.50, 1.50] |"
+        ),
+        "{md}"
     );
     assert!(
         md.contains(
@@ -303,10 +402,10 @@ fn markdown_tables() {
 fn run_to_run_agreement() {
     let a = fixture_report(None);
     let mut b = a.clone();
-    // Move two figures of the second run: one by 5 % (agrees), one by 20 % (does not).
+    // Move two figures of the second run: one by 4 % (agrees), one by 20 % (does not).
     for r in b.rows.iter_mut() {
         if r.imp == "ours" && r.mode == "direct" && r.case == "Identity-128" {
-            r.calculated_gas = r.calculated_gas.map(|g| g * 1.05);
+            r.calculated_gas = r.calculated_gas.map(|g| g * 1.04);
         }
         if r.imp == "revm" && r.mode == "direct" && r.case == "Sha256-128" {
             r.calculated_gas = r.calculated_gas.map(|g| g * 1.2);
@@ -315,18 +414,40 @@ fn run_to_run_agreement() {
     let pairs = compare::pairs(&a, &b);
     assert!(pairs.iter().all(|p| p.case != "EcRecover/ValidKey"));
     let n = pairs.len() as f64;
-    assert!(close(compare::share_within(&pairs), (n - 1.0) / n));
-    let md = compare::markdown("A", "B", &pairs);
+    assert!(close(compare::share_within(&pairs, 0.10), (n - 1.0) / n));
+    assert!(close(compare::share_within(&pairs, 0.05), (n - 1.0) / n));
+    assert!(close(compare::share_within(&pairs, 0.03), (n - 2.0) / n));
+    // One ratio moved by 7 %: within 10 %, not within 5 %.
+    for r in b.ratios.iter_mut() {
+        if r.num == "ours" && r.den == "revm" && r.mode == "direct" && r.case == "Identity-128" {
+            r.ratio.value *= 1.07;
+        }
+    }
+    let ratios = compare::ratio_pairs(&a, &b);
+    let m = ratios.len() as f64;
+    assert!(m >= 5.0, "{ratios:?}");
+    assert!(close(compare::share_within(&ratios, 0.05), (m - 1.0) / m));
+    assert!(close(compare::share_within(&ratios, 0.10), 1.0));
+    let md = compare::markdown("A", "B", &pairs, &ratios);
     assert!(
         md.contains(&format!(
-            "{} of {} (impl, mode, case) figures within 10 %",
+            "calculated gas, (impl, mode, case): {} of {} within 5 %",
             pairs.len() - 1,
             pairs.len()
         )),
         "{md}"
     );
+    assert!(md.contains(&format!(
+        "ratios, (pair, mode, case): {} of {} within 5 %",
+        ratios.len() - 1,
+        ratios.len()
+    )));
     assert!(md.contains("+20.0 % ⚠"));
-    assert!(md.contains("+5.0 % |"));
+    assert!(md.contains("+4.0 % |"));
+    assert!(
+        md.contains("| ours/revm-direct | `Identity-128` | 0.800 | 0.856 | +7.0 % · |"),
+        "{md}"
+    );
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! The report as Markdown: header, who does the math, the comparison tables, the underpriced
 //! cases, the scaling fit and one table per implementation and mode.
 
+use super::super::interleaved::PeerRatio;
 use super::format::{fmt_gas, fmt_ns, fmt_num, fmt_time};
 use super::{Report, Row, ANCHOR_GAS};
 use std::fmt::Write as _;
@@ -16,7 +17,7 @@ impl Report {
         let mut s = String::new();
         let _ = writeln!(
             s,
-            "| Case | {a} direct (ns) | {b} direct (ns) | {a}/{b} | {a} bytecode (ns) | {b} bytecode (ns) | {a}/{b} |"
+            "| Case | {a} direct (ns) | {b} direct (ns) | {a}/{b} [95 %] | {a} bytecode (ns) | {b} bytecode (ns) | {a}/{b} [95 %] |"
         );
         s.push_str("|---|---:|---:|---:|---:|---:|---:|\n");
         for case in &self.case_order {
@@ -28,10 +29,7 @@ impl Report {
                 any |= ra.is_some() || rb.is_some();
                 cells.push(ra.map_or("–".into(), |r| fmt_ns(r.time_ns)));
                 cells.push(rb.map_or("–".into(), |r| fmt_ns(r.time_ns)));
-                cells.push(match (ra, rb) {
-                    (Some(x), Some(y)) => format!("{:.2}", x.time_ns / y.time_ns),
-                    _ => "–".into(),
-                });
+                cells.push(fmt_ratio(self.ratio(a, b, mode, case)));
             }
             if any {
                 let _ = writeln!(s, "| {} |", cells.join(" | "));
@@ -80,10 +78,15 @@ impl Report {
         }
         let _ = writeln!(
             s,
-            "- **Time** = criterion's median {} per call (geth: mean wall time over its samples); **Calculated gas** = t(case) / t(`{ANCHOR_CASE}` of the same implementation and mode) × {ANCHOR_GAS}; **MGas/s** = nominal gas / t; **Gas @ {} MGas/s** = {} × t(µs) (EIP-7904 style).",
+            "- **Time** = criterion's median {} per call (geth: mean wall time over its samples); **MGas/s** = nominal gas / t; **Gas @ {} MGas/s** = {} × t(µs) (EIP-7904 style); the scaling fit: criterion.",
             self.clock_text(),
             fmt_num(m.rate_mgas),
             fmt_num(m.rate_mgas)
+        );
+        let _ = writeln!(
+            s,
+            "- **Ratios** (interleaved timing, `rounds.json`): {}",
+            self.interleaving_text()
         );
         let _ = writeln!(s, "- **Anchor:** {}", self.anchor_text());
         s.push_str("\n## Who does the math\n\n");
@@ -102,6 +105,9 @@ impl Report {
             s.push_str("\n## Backends compared (direct calls)\n\n");
             s.push_str(&self.backend_table(&backends));
         }
+
+        s.push_str("\n## Self-checks\n\n");
+        s.push_str(&self.checks_markdown());
 
         s.push_str("\n## Underpriced at this machine's speed\n\n");
         let under = self.underpriced();
@@ -156,7 +162,7 @@ impl Report {
             let _ = writeln!(s, "\n### {imp} — {mode}\n");
             let _ = writeln!(
                 s,
-                "| Test | Time (ns) [95% CI] | Nominal gas | Calculated gas | MGas/s | Gas @ {} MGas/s | Bytes alloc | Alloc ops |",
+                "| Test | Time (ns) [95% CI] | Nominal gas | Calculated gas [95 %] | MGas/s | Gas @ {} MGas/s | Bytes alloc | Alloc ops |",
                 fmt_num(self.meta.rate_mgas)
             );
             s.push_str("|---|---:|---:|---:|---:|---:|---:|---:|\n");
@@ -169,7 +175,7 @@ impl Report {
                     fmt_ns(r.ci_low_ns),
                     fmt_ns(r.ci_high_ns),
                     r.nominal_gas.map_or("–".into(), |g| g.to_string()),
-                    r.calculated_gas.map_or("–".into(), fmt_gas),
+                    fmt_gas_interval(r),
                     r.mgas_per_s.map_or("–".into(), |v| format!("{v:.1}")),
                     fmt_gas(r.gas_at_rate),
                     r.bytes_alloc.map_or("–".into(), fmt_num),
@@ -218,19 +224,14 @@ impl Report {
                 }
             }
             for mode in ["direct", "bytecode"] {
-                cells.push(
-                    match (self.row("ours", mode, case), self.row("geth", mode, case)) {
-                        (Some(o), Some(g)) => format!("{:.2}", o.time_ns / g.time_ns),
-                        _ => "–".into(),
-                    },
-                );
+                cells.push(fmt_ratio(self.ratio("ours", "geth", mode, case)));
             }
             if any {
                 let _ = writeln!(s, "| {} |", cells.join(" | "));
             }
         }
         s.push_str(
-            "\nEach cell: time per call <br/> calculated gas (normalised by the same implementation's ECRECOVER). \
+            "\nEach cell: time per call <br/> calculated gas (normalised by the same implementation's ECRECOVER, in the same rounds of the interleaved timing); ours/geth: the median of per-round ratios [95 %], go-ethereum's batches timed in its own process between ours. \
              *direct*: the precompile called with the input (geth: `RequiredGas` + `Run`). \
              *bytecode*: one transaction to a contract that copies the input to memory and STATICCALLs the precompile \
              (revm's `transact` for ours and revm; go-ethereum's `core.ApplyMessage`), the state reused and reverted between runs.\n",
@@ -240,7 +241,7 @@ impl Report {
 
     fn backend_table(&self, backends: &[String]) -> String {
         let mut s = String::new();
-        s.push_str("| Case | Backend | Time (ns) | ours, chosen backend (ns) | Backend/ours |\n|---|---|---:|---:|---:|\n");
+        s.push_str("| Case | Backend | Time (ns) | ours, chosen backend (ns) | Backend/ours [95 %] |\n|---|---|---:|---:|---:|\n");
         for case in &self.case_order {
             let ours = self.row("ours", "direct", case);
             let precompile = self.case_precompile.get(case).map_or("", String::as_str);
@@ -256,7 +257,7 @@ impl Report {
                         b,
                         fmt_ns(r.time_ns),
                         ours.map_or("–".into(), |o| format!("{} {chosen}", fmt_ns(o.time_ns))),
-                        ours.map_or("–".into(), |o| format!("{:.2}", r.time_ns / o.time_ns)),
+                        fmt_ratio(self.ratio(b, "ours", "direct", case)),
                     );
                 }
             }
@@ -359,5 +360,130 @@ impl Report {
             let _ = writeln!(s, "| {p} | {} | {same} |", cells.join(" | "));
         }
         s
+    }
+
+    /// How the interleaved timing ran, for the header.
+    fn interleaving_text(&self) -> String {
+        let i = &self.interleaving;
+        format!(
+            "**calculated gas** = t(case) / t(`{ANCHOR_CASE}` of the same implementation and mode) × {ANCHOR_GAS} and every ours/peer column are medians of per-round ratios with their 95 % interval: each case's implementations and their anchors ran in alternating batches of about {:.0} ms (every round in a new shuffled order), {}–{} rounds per case and mode ({} sets), timed by {}",
+            i.batch_ns / 1e6,
+            i.min_rounds,
+            i.max_rounds,
+            i.sets,
+            if i.clock == "cpu" {
+                "process CPU time (go-ethereum: its own process CPU time, see the clocks below)"
+            } else {
+                "wall time"
+            }
+        )
+    }
+
+    /// The self-checks: A/A figures, series inversions, clocks.
+    fn checks_markdown(&self) -> String {
+        let mut s = String::new();
+        s.push_str("**A/A** (an implementation timed against itself in the same rounds: the ratio should be 1.00, within its interval):\n\n| Implementation-mode | Case | A/A ratio [95 %] | Rounds | |\n|---|---|---:|---:|---|\n");
+        for a in &self.aa {
+            let _ = writeln!(
+                s,
+                "| {}-{} | `{}` | {:.3} [{:.3}, {:.3}] | {} | {} |",
+                a.imp,
+                a.mode,
+                a.case,
+                a.ratio.value,
+                a.ratio.low,
+                a.ratio.high,
+                a.rounds,
+                if a.flagged() {
+                    "⚠ 1.00 outside the interval"
+                } else {
+                    "ok"
+                }
+            );
+        }
+        if self.aa.is_empty() {
+            s.push_str("| – | – | – | – | no A/A arm timed |\n");
+        }
+        s.push_str("\n**Series** (pairings of 1/2/4/8 pairs, MSM sizes, the scaling bench's N: a larger size must cost more): ");
+        if self.inversions.is_empty() {
+            s.push_str("no inversion.\n");
+        } else {
+            s.push_str("⚠ inversions:\n\n");
+            for v in &self.inversions {
+                let _ = writeln!(
+                    s,
+                    "- {}: `{}` {} [{}, {}] > `{}` {} [{}, {}]{}",
+                    v.series,
+                    v.from,
+                    fmt_gas(v.from_value.value),
+                    fmt_gas(v.from_value.low),
+                    fmt_gas(v.from_value.high),
+                    v.to,
+                    fmt_gas(v.to_value.value),
+                    fmt_gas(v.to_value.low),
+                    fmt_gas(v.to_value.high),
+                    if v.beyond_intervals() {
+                        " (beyond the intervals)"
+                    } else {
+                        " (within the intervals)"
+                    }
+                );
+            }
+        }
+        s.push_str("\n**Clocks**: ");
+        let texts: Vec<String> = self
+            .clocks
+            .iter()
+            .map(|c| {
+                let who = if c.process == "geth" {
+                    "go-ethereum's process"
+                } else {
+                    "this driver (ours, revm, backends)"
+                };
+                let outer = if c.process == "geth" {
+                    format!(
+                        "; the driver's wall time around a geth batch (request and answer included) / geth's own wall time {:.4}",
+                        c.outer_per_inner
+                    )
+                } else {
+                    String::new()
+                };
+                format!(
+                    "{who}: CPU time / wall time per batch {:.4} (median of {} batches){outer}",
+                    c.cpu_per_wall, c.batches
+                )
+            })
+            .collect();
+        s.push_str(&texts.join("; "));
+        s.push_str(". Both processes time a batch on the same clock, the process's CPU time (every thread: Go's GC and runtime included), pinned to the same CPU; CPU/wall near 1 says that neither lost the CPU to other processes in the middle of its batches, nor ran work on another thread.");
+        if let (Some(d), Some(g)) = (
+            self.clocks.iter().find(|c| c.process == "driver"),
+            self.clocks.iter().find(|c| c.process == "geth"),
+        ) {
+            if (d.cpu_per_wall / g.cpu_per_wall - 1.0).abs() > 0.05 || g.cpu_per_wall > 1.05 {
+                s.push_str(" ⚠ The two processes' CPU/wall differ by more than 5 %: their clocks do not measure alike here.");
+            }
+        }
+        s.push('\n');
+        s
+    }
+}
+
+/// A ratio cell: median [95 % interval], or – when not timed.
+fn fmt_ratio(r: Option<&PeerRatio>) -> String {
+    r.map_or("–".into(), |r| {
+        format!(
+            "{:.2} [{:.2}, {:.2}]",
+            r.ratio.value, r.ratio.low, r.ratio.high
+        )
+    })
+}
+
+/// A calculated-gas cell with its interval.
+fn fmt_gas_interval(r: &Row) -> String {
+    match (r.calculated_gas, r.calculated_gas_interval) {
+        (Some(g), Some((lo, hi))) => format!("{} [{}, {}]", fmt_gas(g), fmt_gas(lo), fmt_gas(hi)),
+        (Some(g), None) => fmt_gas(g),
+        _ => "–".into(),
     }
 }

@@ -6,9 +6,13 @@ pub mod format;
 mod markdown;
 
 use super::data::{ScalingPoint, Timing};
+use super::interleaved::{
+    aa_checks, anchor_ratio, inversions, peer_ratios, series_size, set, AaCheck, Interval,
+    Inversion, PeerRatio, SeriesPoint, SERIES,
+};
 use serde::Serialize;
 use std::collections::BTreeMap;
-use testkit::files::{CasesFile, Library, Machine, ANCHOR_CASE};
+use testkit::files::{CasesFile, ClockCheck, Library, Machine, RoundsFile, ANCHOR_CASE};
 
 /// ECRECOVER's nominal gas: the anchor's price.
 pub const ANCHOR_GAS: f64 = 3000.0;
@@ -58,8 +62,13 @@ pub struct Row {
     pub measurements: usize,
     /// Nominal gas of the case (from `cases.json`).
     pub nominal_gas: Option<u64>,
-    /// t(case) / t(ECRECOVER of the same impl and mode) × 3000.
+    /// t(case) / t(ECRECOVER of the same impl and mode) × 3000: the median over the rounds of
+    /// the interleaved timing of the per-round ratio (both times from the same round).
     pub calculated_gas: Option<f64>,
+    /// The 95 % interval of `calculated_gas`.
+    pub calculated_gas_interval: Option<(f64, f64)>,
+    /// Rounds of the interleaved timing behind `calculated_gas`.
+    pub rounds: Option<usize>,
     /// Nominal gas / time: gas per µs = MGas/s.
     pub mgas_per_s: Option<f64>,
     /// Gas at the anchor rate: rate × t.
@@ -107,6 +116,31 @@ pub struct Report {
     pub case_order: Vec<String>,
     /// Precompile name of each case of `cases.json`.
     pub case_precompile: BTreeMap<String, String>,
+    /// ours/revm, ours/geth and backend/ours per case and mode, from the interleaved timing.
+    pub ratios: Vec<PeerRatio>,
+    /// The A/A figures (an implementation against itself in the same rounds).
+    pub aa: Vec<AaCheck>,
+    /// Steps of the size series (pairings, MSMs, scaling N) where the larger size costs less.
+    pub inversions: Vec<Inversion>,
+    /// How the timed processes' clocks compare (CPU vs wall, driver vs go-ethereum).
+    pub clocks: Vec<ClockCheck>,
+    /// The interleaved timing's settings: clock, batch target, rounds per set (min, max).
+    pub interleaving: Interleaving,
+}
+
+/// How the interleaved timing was run.
+#[derive(Clone, Debug, Serialize)]
+pub struct Interleaving {
+    /// `cpu` or `wall`.
+    pub clock: String,
+    /// Target time of a batch, ns.
+    pub batch_ns: f64,
+    /// Fewest rounds of a set.
+    pub min_rounds: usize,
+    /// Most rounds of a set.
+    pub max_rounds: usize,
+    /// (case, mode) sets.
+    pub sets: usize,
 }
 
 /// Orders implementations: ours, revm, geth, then backends alphabetically.
@@ -128,12 +162,14 @@ fn mode_rank(mode: &str) -> u8 {
     }
 }
 
-/// Builds the report from the measured timings.
+/// Builds the report from the measured timings: absolute times from `timings` (criterion,
+/// go-ethereum's own run), every ratio from `rounds` (the interleaved timing).
 pub fn build(
     meta: Meta,
     cases: &CasesFile,
     timings: &[Timing],
     scaling: &[ScalingPoint],
+    rounds: &RoundsFile,
 ) -> Report {
     let mut case_order: Vec<String> = cases.cases.iter().map(|c| c.name.clone()).collect();
     let mut extra: Vec<String> = timings
@@ -154,16 +190,15 @@ pub fn build(
         .iter()
         .map(|c| (c.name.as_str(), c.gas))
         .collect();
-    let anchors: BTreeMap<(&str, &str), f64> = timings
-        .iter()
-        .filter(|t| t.case == ANCHOR_CASE)
-        .map(|t| ((t.imp.as_str(), t.mode.as_str()), t.time_ns))
-        .collect();
-
     let mut rows: Vec<Row> = timings
         .iter()
         .map(|t| {
             let nominal_gas = nominal.get(t.case.as_str()).copied();
+            let set = set(rounds, &t.case, &t.mode);
+            let gas = set
+                .and_then(|s| anchor_ratio(s, &t.imp))
+                .map(|g| g.scaled(ANCHOR_GAS));
+            let rounds_of = set.map(|s| s.rounds.len());
             Row {
                 imp: t.imp.clone(),
                 mode: t.mode.clone(),
@@ -173,9 +208,9 @@ pub fn build(
                 ci_high_ns: t.high_ns,
                 measurements: t.measurements,
                 nominal_gas,
-                calculated_gas: anchors
-                    .get(&(t.imp.as_str(), t.mode.as_str()))
-                    .map(|a| t.time_ns / a * ANCHOR_GAS),
+                calculated_gas: gas.map(|g| g.value),
+                calculated_gas_interval: gas.map(|g| (g.low, g.high)),
+                rounds: rounds_of,
                 mgas_per_s: nominal_gas.map(|g| g as f64 / t.time_ns * 1000.0),
                 gas_at_rate: meta.rate_mgas * t.time_ns / 1000.0,
                 bytes_alloc: t.bytes,
@@ -226,8 +261,57 @@ pub fn build(
         f.marginal_calculated_gas = anchor_marginal.map(|a| f.marginal_ns / a * ANCHOR_GAS);
     }
 
+    let mut inv = Vec::new();
+    for prefix in SERIES {
+        for (imp, mode) in groups(&rows) {
+            let points: Vec<SeriesPoint> = rows
+                .iter()
+                .filter(|r| r.imp == imp && r.mode == mode)
+                .filter_map(|r| {
+                    let (low, high) = r.calculated_gas_interval?;
+                    Some(SeriesPoint {
+                        label: r.case.clone(),
+                        size: series_size(prefix, &r.case)?,
+                        value: Interval {
+                            value: r.calculated_gas?,
+                            low,
+                            high,
+                        },
+                    })
+                })
+                .collect();
+            inv.extend(inversions(&format!("{imp}-{mode} {prefix}"), &points));
+        }
+    }
+    let mut by_case: BTreeMap<&str, Vec<SeriesPoint>> = BTreeMap::new();
+    for p in scaling {
+        by_case.entry(&p.case).or_default().push(SeriesPoint {
+            label: format!("N={}", p.n),
+            size: p.n,
+            value: Interval {
+                value: p.time_ns,
+                low: p.time_ns,
+                high: p.time_ns,
+            },
+        });
+    }
+    for (case, points) in by_case {
+        inv.extend(inversions(&format!("scaling {case}"), &points));
+    }
+    let lens: Vec<usize> = rounds.sets.iter().map(|s| s.rounds.len()).collect();
     Report {
         meta,
+        ratios: peer_ratios(rounds),
+        aa: aa_checks(rounds),
+        inversions: inv,
+        clocks: rounds.clocks.clone(),
+        interleaving: Interleaving {
+            clock: rounds.clock.clone(),
+            batch_ns: rounds.batch_ns,
+            min_rounds: lens.iter().copied().min().unwrap_or(0),
+            max_rounds: lens.iter().copied().max().unwrap_or(0),
+            sets: lens.len(),
+        },
         rows,
         scaling: scaling_fits,
         scaling_points: scaling.to_vec(),
@@ -238,6 +322,17 @@ pub fn build(
             .map(|c| (c.name.clone(), c.precompile.clone()))
             .collect(),
     }
+}
+
+/// The (impl, mode) pairs of `rows`, in their order.
+fn groups(rows: &[Row]) -> Vec<(String, String)> {
+    let mut groups: Vec<(String, String)> = Vec::new();
+    for r in rows {
+        if !groups.iter().any(|(i, m)| *i == r.imp && *m == r.mode) {
+            groups.push((r.imp.clone(), r.mode.clone()));
+        }
+    }
+    groups
 }
 
 /// Least squares y = a + b x weighted by 1/y² (relative errors, so that the large-N points
@@ -286,13 +381,14 @@ impl Report {
 
     /// The (impl, mode) pairs measured, in report order.
     pub fn groups(&self) -> Vec<(String, String)> {
-        let mut groups: Vec<(String, String)> = Vec::new();
-        for r in &self.rows {
-            if !groups.iter().any(|(i, m)| *i == r.imp && *m == r.mode) {
-                groups.push((r.imp.clone(), r.mode.clone()));
-            }
-        }
-        groups
+        groups(&self.rows)
+    }
+
+    /// The interleaved ratio t(`num`) / t(`den`) of `case` in `mode`, if both were timed.
+    pub fn ratio(&self, num: &str, den: &str, mode: &str, case: &str) -> Option<&PeerRatio> {
+        self.ratios
+            .iter()
+            .find(|r| r.num == num && r.den == den && r.mode == mode && r.case == case)
     }
 
     /// Implementations other than ours, revm and geth: the alternative backends.
