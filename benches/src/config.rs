@@ -70,7 +70,7 @@ pub trait Bench {
     fn run<M: Measurement + 'static>(self, c: Criterion<M>);
 }
 
-/// Runs `bench` with the configuration of [`criterion`] and the measurement
+/// Runs `bench` with the configuration of [`criterion()`] and the measurement
 /// `EVM_BENCH_CLOCK` asks for ([`cpu_clock`]).
 pub fn run(bench: impl Bench) {
     if cpu_clock() {

@@ -21,7 +21,7 @@ pub struct Args {
     /// Default: every target.
     #[arg(long = "target", value_name = "T")]
     targets: Vec<String>,
-    /// Only seed the corpus (fuzz/corpus/<target>/), do not fuzz.
+    /// Only seed the corpus (`fuzz/corpus/<target>/`), do not fuzz.
     #[arg(long)]
     seed_only: bool,
 }

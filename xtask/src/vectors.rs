@@ -2,7 +2,7 @@
 //!
 //! A vector file is a JSON list read by `testkit::vectors` (the one loader; the format is
 //! described there). Modules: [`names`] maps a file to its precompile and fork, [`runner`] runs
-//! and checks the vectors, [`generate`] writes the project's own `vectors/`.
+//! and checks the vectors, [`mod@generate`] writes the project's own `vectors/`.
 //!
 //! A vector with `Expected` must succeed: `required_gas(Input) == Gas`, a run with exactly `Gas`
 //! returns `Expected` and uses `Gas`, and (when `Gas > 0`) a run with `Gas - 1` fails with out of

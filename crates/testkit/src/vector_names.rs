@@ -77,7 +77,7 @@ pub const RIP7212_NAME: &str = "p256verifyrip7212";
 /// Maps a vector file's base name to its target and whether every case must fail.
 ///
 /// `[fail-]<name>[_<fork>].json`, case-insensitively: `<name>` from [`NAMES`] (or
-/// `p256VerifyRip7212`), `<fork>` any name [`Fork::from_str`] accepts; without a fork suffix the
+/// `p256VerifyRip7212`), `<fork>` any name `Fork::from_str` accepts; without a fork suffix the
 /// fork is the one go-ethereum's tests use (`modexp` Byzantium, `bn256*` Istanbul, ...).
 pub fn resolve_name(stem: &str) -> Option<(Target, bool)> {
     let (fail, rest) = match stem.strip_prefix("fail-") {

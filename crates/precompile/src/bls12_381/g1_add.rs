@@ -1,5 +1,5 @@
 //! 0x0b BLS12_G1ADD (EIP-2537): the sum of two G1 points, without subgroup checks; 375 gas.
-//! The sum is affine with one variable-time inversion ([`super::affine`]).
+//! The sum is affine with one variable-time inversion (`super::affine`).
 
 use super::codec::{read_g1, write_g1};
 use super::{affine, ADD_LIBRARY, G1_LEN};

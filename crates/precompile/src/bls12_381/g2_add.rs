@@ -1,5 +1,5 @@
 //! 0x0d BLS12_G2ADD (EIP-2537): the sum of two G2 points, without subgroup checks; 600 gas.
-//! The sum is affine with one variable-time inversion ([`super::affine`]).
+//! The sum is affine with one variable-time inversion (`super::affine`).
 
 use super::codec::{read_g2, write_g2};
 use super::{affine, ADD_LIBRARY, G2_LEN};

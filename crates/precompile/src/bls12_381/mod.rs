@@ -1,7 +1,7 @@
 //! BLS12-381 precompiles of EIP-2537 (Prague), `0x0b` to `0x11`, on `blst`: one module per
 //! precompile with its gas rule beside its body ([`g1_add`], [`g1_msm`], [`g2_add`],
 //! [`g2_msm`], [`pairing`], [`map_fp_to_g1`], [`map_fp2_to_g2`]). The affine sums of G1ADD and
-//! G2ADD, and the affine form of every blst result, are ours ([`affine`] on [`field`]: blst's
+//! G2ADD, and the affine form of every blst result, are ours (`affine` on `field`: blst's
 //! Montgomery form on the `montgomery` kernel, with one variable-time inversion instead of
 //! blst's constant-time one; every input is public).
 //!
@@ -34,9 +34,9 @@ pub(crate) mod revm_crypto;
 use crate::{charge, LengthRule, PrecompileError, PrecompileOutput, PrecompileResult};
 
 /// The library doing the BLS12-381 math in this build (every affine result is converted by
-/// our variable-time inversion, [`affine`]).
+/// our variable-time inversion, `affine`).
 pub const LIBRARY: &str = "blst";
-/// G1ADD and G2ADD: blst decodes and checks the points, the affine sum is ours ([`affine`],
+/// G1ADD and G2ADD: blst decodes and checks the points, the affine sum is ours (`affine`,
 /// one variable-time inversion on the `montgomery` kernel).
 pub const ADD_LIBRARY: &str = "ours (affine, montgomery kernel) + blst decoding";
 

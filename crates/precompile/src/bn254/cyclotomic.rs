@@ -210,7 +210,7 @@ impl Fp12 {
     }
 
     /// `self^x` for the BN parameter `x`, `self` in the cyclotomic subgroup (where the
-    /// conjugate is the inverse, which makes the negative digits of [`X_DIGITS`] free).
+    /// conjugate is the inverse, which makes the negative digits of `X_DIGITS` free).
     ///
     /// Right to left (Yao): 58 compressed squarings of `self` keep `f^(2^e)` for each term
     /// `(e, d)`, one batched decompression recovers them, the products `P_1`, `P_19` of the

@@ -1,4 +1,4 @@
-//! Fp2 = Fp[u] / (u^2 + 1), the field of the BN254 twist's coordinates.
+//! Fp2 = Fp\[u\] / (u^2 + 1), the field of the BN254 twist's coordinates.
 //!
 //! [`Fp2::mul`] uses Karatsuba with lazy reduction: the three plain 512-bit products are
 //! combined before two Montgomery reductions (instead of three full multiplications).
@@ -133,7 +133,7 @@ impl Fp2 {
         Fp2::new(self.c0 * b, self.c1 * b)
     }
 
-    /// `self * (9 + u)`, the non-residue ξ defining Fp6 = Fp2[v] / (v^3 - ξ):
+    /// `self * (9 + u)`, the non-residue ξ defining Fp6 = Fp2\[v\] / (v^3 - ξ):
     /// `(9 a0 - a1) + (9 a1 + a0) u`.
     #[inline]
     pub fn mul_by_nonresidue(self) -> Fp2 {

@@ -5,8 +5,8 @@
 //! One `Fp12` squaring per step is shared by all pairs. The point `T` runs in homogeneous
 //! projective coordinates (no inversion). The lines `d0 + d3 w + d4 v w` of a step (one per
 //! pair, two when the step also adds) are multiplied together two at a time, a product of
-//! two such lines having five non-zero coefficients ([`line_product`], 6 `Fp2`
-//! multiplications), and the product goes into the accumulator with [`mul_by_01234`] (17):
+//! two such lines having five non-zero coefficients (`line_product`, 6 `Fp2`
+//! multiplications), and the product goes into the accumulator with `mul_by_01234` (17):
 //! 23 multiplications where two sparse [`Fp12::mul_by_034`] take 26. A line left over is
 //! multiplied in sparse form. Lines and points are scaled by factors in `Fp2` where that saves
 //! work: the final exponentiation maps every such factor to one.

@@ -50,7 +50,7 @@ pub(super) static SETUP: OnceLock<Setup> = OnceLock::new();
 /// Builds what the check precomputes (the G1 table's 8,160 points, 783 KB, and the two G2
 /// line sets: about 5 ms), if not built yet. [`crate::precompiles`] calls it when it builds the
 /// set of a fork with POINT_EVALUATION (once per process, e.g. when a revm provider is made),
-/// so that the first call does not pay it; call it at start-up when using [`run`] directly.
+/// so that the first call does not pay it; call it at start-up when using [`super::run`] directly.
 ///
 /// Not at compile time: the table would add 783 KB to every binary using the crate (and blst
 /// as a build dependency) to save 5 ms once per process.

@@ -2,7 +2,7 @@
 //!
 //! An odd modulus goes through Montgomery arithmetic ([`super::mont`]) and a sliding window
 //! ([`super::window`]). An even modulus `m = q · 2^k` (`q` odd) is split: `b^e mod q` by
-//! Montgomery, `b^e mod 2^k` by truncated products, joined by the CRT ([`super::even`]). The
+//! Montgomery, `b^e mod 2^k` by truncated products, joined by the CRT (`super::even`). The
 //! odd path works in one allocation sized by the operand lengths the caller has paid for
 //! (about `(2^(w-1) + 7) · n + 3 · base limbs` for a window of `w ≤ 6`); nothing here can panic
 //! on any input.

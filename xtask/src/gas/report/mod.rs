@@ -1,5 +1,5 @@
 //! The report's model: rows with calculated gas, the scaling fit, and queries over them. Its
-//! renderings are in [`markdown`] and [`export`] (CSV, JSON); number formats in [`format`].
+//! renderings are in [`markdown`] and [`export`] (CSV, JSON); number formats in [`mod@format`].
 
 mod export;
 pub mod format;
