@@ -80,21 +80,38 @@ fn run_msm<P>(
     let gas_used = charge(cost, gas_limit)?;
     let pair_len = point_len + SCALAR_LEN;
     LengthRule::NonEmptyMultipleOf(pair_len).check(input)?;
-    let k = input.len() / pair_len;
-    let mut points = Vec::with_capacity(k);
-    let mut scalars = Vec::with_capacity(k);
-    for pair in input.chunks_exact(pair_len) {
-        let (point, scalar) = pair.split_at(point_len);
-        let p = read(point, true)?;
+    let pairs = input
+        .chunks_exact(pair_len)
+        .map(|pair| Ok(pair.split_at(point_len)));
+    let (points, scalars) = msm_terms(pairs, read, |e| e)?;
+    Ok(PrecompileOutput::new(
+        gas_used,
+        write(&msm(&points, &scalars)),
+    ))
+}
+
+/// The terms of an MSM over encoded (point, big-endian scalar) pairs: every point decoded with
+/// `read`, subgroup checked, in order (also those whose scalar is zero), and the pairs whose
+/// point is infinity or scalar is zero left out; scalars little-endian. The first error of
+/// `pairs` or of `read` (through `err`) stops. Shared by the precompiles and revm's `Crypto`.
+pub(crate) fn msm_terms<P, B: AsRef<[u8]>, S: AsRef<[u8]>, E>(
+    pairs: impl Iterator<Item = Result<(B, S), E>>,
+    read: fn(&[u8], bool) -> Result<P, PrecompileError>,
+    err: impl Fn(PrecompileError) -> E,
+) -> Result<(Vec<P>, Vec<[u8; 32]>), E> {
+    let (lower, _) = pairs.size_hint();
+    let mut points = Vec::with_capacity(lower);
+    let mut scalars = Vec::with_capacity(lower);
+    for pair in pairs {
+        let (point, scalar) = pair?;
+        let (point, scalar) = (point.as_ref(), scalar.as_ref());
+        let p = read(point, true).map_err(&err)?;
         if !codec::is_zero(point) && !codec::is_zero(scalar) {
             points.push(p);
             scalars.push(codec::scalar_le(scalar));
         }
     }
-    Ok(PrecompileOutput::new(
-        gas_used,
-        write(&msm(&points, &scalars)),
-    ))
+    Ok((points, scalars))
 }
 
 #[cfg(test)]

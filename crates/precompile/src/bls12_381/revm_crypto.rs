@@ -4,10 +4,9 @@
 //! ([`super::codec`]) and arithmetic as the precompiles, so the checks and results are theirs.
 //! Errors are revm's halts ([`crate::revm::halt_reason`] of ours).
 
-use super::codec::{is_zero, read_fp, read_fp2, read_g1, read_g2, scalar_le, write_g1, write_g2};
-use super::{affine, blst_ffi, FP_LEN, G1_LEN, G2_LEN};
+use super::codec::{is_zero, read_fp, read_fp2, read_g1, read_g2, write_g1, write_g2};
+use super::{affine, blst_ffi, msm_terms, FP_LEN, G1_LEN, G2_LEN};
 use crate::revm::halt_reason;
-use crate::PrecompileError;
 use revm::precompile::bls12_381::{G1Point, G1PointScalar, G2Point, G2PointScalar};
 use revm::precompile::PrecompileHalt;
 
@@ -54,34 +53,12 @@ pub(crate) fn g2_add(a: &G2Point, b: &G2Point) -> Result<[u8; 192], PrecompileHa
     Ok(unpadded(&write_g2(&affine::p2_add(&a, &b))))
 }
 
-/// The points (subgroup checked, in order, even with a zero scalar) and scalars of an MSM with
-/// the pairs whose point is infinity or scalar is zero left out; the first error stops.
-fn msm_terms<I, P>(
-    pairs: &mut dyn Iterator<Item = Result<(I, [u8; 32]), PrecompileHalt>>,
-    read: impl Fn(&I) -> Result<(P, bool), PrecompileError>,
-) -> Result<(Vec<P>, Vec<[u8; 32]>), PrecompileHalt> {
-    let (lower, _) = pairs.size_hint();
-    let mut points = Vec::with_capacity(lower);
-    let mut scalars = Vec::with_capacity(lower);
-    for pair in pairs {
-        let (point, scalar) = pair?;
-        let (p, infinity) = read(&point).map_err(halt_reason)?;
-        if !infinity && !is_zero(&scalar) {
-            points.push(p);
-            scalars.push(scalar_le(&scalar));
-        }
-    }
-    Ok((points, scalars))
-}
-
 /// G1MSM without the padding: `sum s_i * P_i`, 96 bytes.
 pub(crate) fn g1_msm(
     pairs: &mut dyn Iterator<Item = Result<G1PointScalar, PrecompileHalt>>,
 ) -> Result<[u8; 96], PrecompileHalt> {
-    let (points, scalars) = msm_terms(pairs, |p: &G1Point| {
-        let b = g1_bytes(p);
-        Ok((read_g1(&b, true)?, is_zero(&b)))
-    })?;
+    let pairs = pairs.map(|pair| pair.map(|(p, s)| (g1_bytes(&p), s)));
+    let (points, scalars) = msm_terms(pairs, read_g1, halt_reason)?;
     Ok(unpadded(&write_g1(&blst_ffi::p1_msm(&points, &scalars))))
 }
 
@@ -89,10 +66,8 @@ pub(crate) fn g1_msm(
 pub(crate) fn g2_msm(
     pairs: &mut dyn Iterator<Item = Result<G2PointScalar, PrecompileHalt>>,
 ) -> Result<[u8; 192], PrecompileHalt> {
-    let (points, scalars) = msm_terms(pairs, |p: &G2Point| {
-        let b = g2_bytes(p);
-        Ok((read_g2(&b, true)?, is_zero(&b)))
-    })?;
+    let pairs = pairs.map(|pair| pair.map(|(p, s)| (g2_bytes(&p), s)));
+    let (points, scalars) = msm_terms(pairs, read_g2, halt_reason)?;
     Ok(unpadded(&write_g2(&blst_ffi::p2_msm(&points, &scalars))))
 }
 
