@@ -33,7 +33,7 @@ pub fn run(_args: Args) -> Result<ExitCode, String> {
             "build",
             "--release",
             "-p",
-            "evm384",
+            "evm-arith-evm384",
             "--example",
             "ct_valgrind",
         ])

@@ -96,6 +96,16 @@ const RULES: &[Rule] = &[
     },
 ];
 
+/// The crates.io prefix of our published packages (`evm-arith-uint256`, ...). The rules name
+/// crates by their short name (the workspace dependency key, as ARCHITECTURE.md does); a name
+/// with the prefix matches the same rule.
+const PREFIX: &str = "evm-arith-";
+
+/// `name` without [`PREFIX`]: the key the rules and ARCHITECTURE.md use.
+fn short(name: &str) -> &str {
+    name.strip_prefix(PREFIX).unwrap_or(name)
+}
+
 /// The part of `cargo metadata --no-deps` the check reads.
 #[derive(Deserialize)]
 struct Metadata {
@@ -160,10 +170,13 @@ pub fn run(_args: Args) -> Result<ExitCode, String> {
 fn check(metadata_json: &str) -> Result<Vec<String>, String> {
     let metadata: Metadata =
         serde_json::from_str(metadata_json).map_err(|e| format!("cargo metadata JSON: {e}"))?;
-    let workspace: Vec<&str> = metadata.packages.iter().map(|p| p.name.as_str()).collect();
+    let workspace: Vec<&str> = metadata.packages.iter().map(|p| short(&p.name)).collect();
     let mut violations = Vec::new();
     for package in &metadata.packages {
-        let Some(rule) = RULES.iter().find(|r| r.krate == package.name) else {
+        let Some(rule) = RULES
+            .iter()
+            .find(|r| short(r.krate) == short(&package.name))
+        else {
             violations.push(format!(
                 "{}: a workspace crate without a rule (add it to xtask/src/deps.rs and \
                  ARCHITECTURE.md)",
@@ -177,8 +190,8 @@ fn check(metadata_json: &str) -> Result<Vec<String>, String> {
             }
             let name = dep.name.as_str();
             let what = format!("{} -> {name}", package.name);
-            if workspace.contains(&name) {
-                if !rule.internal.contains(&name) {
+            if workspace.contains(&short(name)) {
+                if !rule.internal.iter().any(|i| short(i) == short(name)) {
                     violations.push(format!("{what}: not among the crates it may depend on"));
                 }
                 continue;
@@ -320,6 +333,20 @@ mod tests {
         ))
         .unwrap();
         assert!(dev.is_empty(), "{dev:?}");
+    }
+
+    /// Package names with the crates.io prefix follow the rule of their short name.
+    #[test]
+    fn prefixed_names_follow_the_short_rules() {
+        let json = metadata("montgomery", &[("precompile", None, false)])
+            .replace("\"precompile\"", "\"evm-arith-precompile\"")
+            .replace("\"montgomery\"", "\"evm-arith-montgomery\"");
+        let v = check(&json).unwrap();
+        assert_eq!(v.len(), 1, "{v:?}");
+        assert!(
+            v[0].contains("evm-arith-montgomery -> evm-arith-precompile"),
+            "{v:?}"
+        );
     }
 
     #[test]

@@ -43,7 +43,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     ok &= cargo_test(
         &[
             "-p",
-            "uint256",
+            "evm-arith-uint256",
             "--features",
             "ruint",
             "--test",

@@ -11,6 +11,13 @@
 //! waiting on the pipe meanwhile. Progress lines `interleaved [i/n] <mode>/<case>: ...` go to
 //! stderr. `--started` is the run's start time (run.json), recorded so that the report can
 //! tell this file from another run's.
+//!
+//! With `--revm-crypto` the process first installs our arithmetic as revm's crypto backend
+//! (`precompile::revm_crypto::install`, global and irreversible, hence a process of its own),
+//! then times only ours and revm (now "revm + our crypto", arm name `revm-crypto`), each with
+//! its anchor, and writes `DIR/rounds-revm-crypto.json` instead: what the one
+//! `install_crypto` call buys a revm user, against ours in the same rounds (and against stock
+//! revm through ours, the arm both processes share).
 
 use evm_benches::evm::{self, BytecodeRunner, Switched};
 use evm_benches::gas_rounds::{arms, plan, ArmSpec, Target};
@@ -36,11 +43,13 @@ struct Options {
     quick: bool,
     filter: Option<Regex>,
     geth: Option<PathBuf>,
+    /// Install our crypto backend into revm first; time ours and revm + our crypto only.
+    revm_crypto: bool,
 }
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: interleaved --out DIR --started UNIX [--fork NAME] [--quick] [--filter REGEX] [--geth EXE]"
+        "usage: interleaved --out DIR --started UNIX [--fork NAME] [--quick] [--filter REGEX] [--geth EXE | --revm-crypto]"
     );
     ExitCode::from(2)
 }
@@ -48,10 +57,15 @@ fn usage() -> ExitCode {
 fn main() -> ExitCode {
     let (mut out, mut started, mut fork) = (None, None, config::fork());
     let (mut quick, mut filter, mut geth) = (config::quick(), None, None);
+    let mut revm_crypto = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         if a == "--quick" {
             quick = true;
+            continue;
+        }
+        if a == "--revm-crypto" {
+            revm_crypto = true;
             continue;
         }
         let Some(v) = args.next() else {
@@ -78,6 +92,9 @@ fn main() -> ExitCode {
     let (Some(out), Some(started)) = (out, started) else {
         return usage();
     };
+    if revm_crypto && geth.is_some() {
+        return usage();
+    }
     let options = Options {
         out,
         started,
@@ -85,6 +102,7 @@ fn main() -> ExitCode {
         quick,
         filter,
         geth,
+        revm_crypto,
     };
     match run(&options) {
         Ok(()) => ExitCode::SUCCESS,
@@ -160,10 +178,21 @@ fn selected(filter: Option<&Regex>, case: &Case, imps: &[String]) -> bool {
 }
 
 fn run(o: &Options) -> Result<(), String> {
+    // Before any revm precompile call: the first one would fix revm's default backend.
+    if o.revm_crypto && !precompile::revm_crypto::install() {
+        return Err("revm's crypto backend was already set; cannot install ours".into());
+    }
+    // revm's arms: stock revm, or revm with our crypto installed.
+    let revm_name = if o.revm_crypto { "revm-crypto" } else { "revm" };
     let fork = o.fork;
     let cpu_clock = config::cpu_clock();
     let plan = plan(o.quick, cpu_clock);
-    let backends = impls::backends(fork);
+    // The crypto process times ours and revm only (no alternative backends).
+    let backends = if o.revm_crypto {
+        Vec::new()
+    } else {
+        impls::backends(fork)
+    };
     let all = cases(fork);
     let anchor = all
         .iter()
@@ -179,7 +208,11 @@ fn run(o: &Options) -> Result<(), String> {
     let geth_version = geth.as_ref().map(|g| g.server.version().to_string());
     let mut chosen = Vec::new();
     for case in &all {
-        let mut imps = vec!["ours".to_string(), "revm".to_string(), "geth".to_string()];
+        let mut imps = vec![
+            "ours".to_string(),
+            revm_name.to_string(),
+            "geth".to_string(),
+        ];
         imps.extend(
             backends
                 .iter()
@@ -201,7 +234,7 @@ fn run(o: &Options) -> Result<(), String> {
         for (i, case) in chosen.iter().enumerate() {
             let mut imps = vec![
                 ("ours".to_string(), Target::Ours),
-                ("revm".to_string(), Target::Revm),
+                (revm_name.to_string(), Target::Revm),
             ];
             for (b, backend) in backends.iter().enumerate() {
                 if backend.number == case.number {
@@ -227,11 +260,11 @@ fn run(o: &Options) -> Result<(), String> {
             };
             let rounds = time_set(&ctx, &specs, geth.as_mut(), &mut clocks)?;
             let summary = match (
-                rounds.ratio("ours/case", "revm/case"),
+                rounds.ratio("ours/case", &format!("{revm_name}/case")),
                 rounds.ratio("ours/case", "ours/anchor"),
             ) {
                 (Some(v), Some(g)) => format!(
-                    "ours/revm {:.3} [{:.3}, {:.3}], ours gas {:.1}, {} rounds",
+                    "ours/{revm_name} {:.3} [{:.3}, {:.3}], ours gas {:.1}, {} rounds",
                     v.0,
                     v.1,
                     v.2,
@@ -263,8 +296,13 @@ fn run(o: &Options) -> Result<(), String> {
         sets,
     };
     std::fs::create_dir_all(&o.out).map_err(|e| format!("{}: {e}", o.out.display()))?;
-    write_json(&o.out.join("rounds.json"), &file)?;
-    eprintln!("wrote {}", o.out.join("rounds.json").display());
+    let name = if o.revm_crypto {
+        "rounds-revm-crypto.json"
+    } else {
+        "rounds.json"
+    };
+    write_json(&o.out.join(name), &file)?;
+    eprintln!("wrote {}", o.out.join(name).display());
     Ok(())
 }
 

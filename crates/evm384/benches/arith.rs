@@ -8,7 +8,7 @@
 //! giving ns per op and core cycles per op (TSC ticks scaled by the measured core clock,
 //! see `montgomery`'s `benches/clock.rs`), and a line in the form of the blst_evm384 table.
 //!
-//! Run: `cargo bench -p evm384` (`EVM384_TSC_ONLY=1` skips criterion).
+//! Run: `cargo bench -p evm-arith-evm384` (`EVM384_TSC_ONLY=1` skips criterion).
 
 #![allow(unsafe_code)] // FFI calls into blst
 

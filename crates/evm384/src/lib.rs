@@ -47,6 +47,25 @@
 //!
 //! The EVM384 opcodes ([`evm`]) check memory bounds from the (public) offsets only.
 //!
+//! ```
+//! use evm384::{Backend, Modulus};
+//!
+//! // 6 * 7 mod p for a 381-bit odd p (BLS12-381's base field), in Montgomery form.
+//! let p = Modulus::from_be_bytes(&[
+//!     0x1a, 0x01, 0x11, 0xea, 0x39, 0x7f, 0xe6, 0x9a, 0x4b, 0x1b, 0xa7, 0xb6, 0x43, 0x4b, 0xac, 0xd7,
+//!     0x64, 0x77, 0x4b, 0x84, 0xf3, 0x85, 0x12, 0xbf, 0x67, 0x30, 0xd2, 0xa0, 0xf6, 0xb0, 0xf6, 0x24,
+//!     0x1e, 0xab, 0xff, 0xfe, 0xb1, 0x53, 0xff, 0xff, 0xb9, 0xfe, 0xff, 0xff, 0xff, 0xff, 0xaa, 0xab,
+//! ])
+//! .expect("odd, above 1, at most 384 bits");
+//! let (a, b) = (p.to_montgomery(&[6, 0, 0, 0, 0, 0]), p.to_montgomery(&[7, 0, 0, 0, 0, 0]));
+//! assert_eq!(p.from_montgomery(&p.mul(&a, &b)), [42, 0, 0, 0, 0, 0]);
+//! // The portable backend gives the same bits.
+//! let portable = p.with_backend(Backend::Portable);
+//! assert_eq!(portable.mul(&a, &b), p.mul(&a, &b));
+//! // An even modulus is an error, not a panic.
+//! assert!(Modulus::new([100, 0, 0, 0, 0, 0]).is_err());
+//! ```
+//!
 //! `#![no_std]`, no allocation; the error types implement `core::error::Error` (the trait
 //! `std::error::Error` re-exports). `cargo check --target riscv32imac-unknown-none-elf` runs
 //! in CI.

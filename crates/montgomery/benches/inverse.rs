@@ -1,7 +1,7 @@
 //! The variable-time inversion (`inverse_mont_vartime`) at 4 limbs (BN254) and 6 limbs
 //! (BLS12-381) against blst's constant-time `blst_fp_inverse` (6 limbs), same inputs, one run.
 //!
-//! `cargo bench -p montgomery --bench inverse`
+//! `cargo bench -p evm-arith-montgomery --bench inverse`
 #![allow(unsafe_code)] // FFI calls into blst
 
 use blst::{blst_fp, blst_fp_inverse};

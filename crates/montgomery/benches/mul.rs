@@ -7,7 +7,7 @@
 //! and `TP_N` independent ones (throughput). Then a cycles table: min over 300 interleaved
 //! short runs, TSC ticks converted to core cycles as `clock.rs` explains.
 //!
-//! Run: `cargo bench -p montgomery` (`MONTGOMERY_TSC_ONLY=1` skips criterion).
+//! Run: `cargo bench -p evm-arith-montgomery` (`MONTGOMERY_TSC_ONLY=1` skips criterion).
 
 #![allow(unsafe_code)] // FFI calls into blst
 

@@ -3,7 +3,7 @@
 N = 4, 6 and 8 limbs (evolved from evm384's former scripts/gen_mul_asm.py).
 
 Run `cargo xtask codegen` (or, from the crate root,
-`python3 scripts/gen_asm.py > src/asm/kernels.rs && cargo fmt -p montgomery`); CI's
+`python3 scripts/gen_asm.py > src/asm/kernels.rs && cargo fmt -p evm-arith-montgomery`); CI's
 `cargo xtask codegen --check` fails when kernels.rs differs from this script's output.
 Every kernel is `options(pure, readonly, nostack)`: registers (and xmm) only, no stack slot,
 no store (tests/asm_source.rs checks this of the generated and hand-written asm alike).

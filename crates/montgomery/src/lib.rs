@@ -16,6 +16,16 @@
 //! No branch or memory address depends on operand values (fixed loop counts, final
 //! selections by masks or `cmov`), except in [`inverse`], whose variable-time modular
 //! inversion (`*_vartime`) is for public values only. `no_std`, no allocation.
+//!
+//! ```
+//! // 6 * 7 mod 101 with R = 2^64 (one limb): into Montgomery form, multiply, back.
+//! let m = montgomery::Modulus::try_new([101u64]).expect("odd, above 1");
+//! let to_mont = |x: u64| montgomery::mul(&[x], m.r2(), &m); // x * R mod p
+//! let product = montgomery::mul(&to_mont(6), &to_mont(7), &m);
+//! assert_eq!(montgomery::mul(&product, &[1], &m), [42]); // out of Montgomery form
+//! // An even modulus is an error, not a panic.
+//! assert!(montgomery::Modulus::try_new([100u64]).is_none());
+//! ```
 
 #![no_std]
 #![deny(unsafe_code)]

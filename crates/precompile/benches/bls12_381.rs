@@ -2,7 +2,7 @@
 //! 43's default build (blst), on the same inputs: ADDs (distinct points and P + P), MSMs for
 //! k = 1..128, pairing checks for k = 1..8, the two maps.
 //!
-//! `cargo bench -p precompile --bench bls12_381`
+//! `cargo bench -p evm-arith-precompile --bench bls12_381`
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use precompile::bls12_381 as ours;
 use revm_precompile::bls12_381 as revm;

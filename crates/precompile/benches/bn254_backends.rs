@@ -4,7 +4,7 @@
 //! the pairing check. After criterion, a table of ns and core cycles per op from the
 //! time-stamp counter (min of interleaved short runs; how cycles are obtained is printed).
 //!
-//! `cargo bench -p precompile --features substrate-bn,bn254-arkworks --bench bn254_backends`
+//! `cargo bench -p evm-arith-precompile --features substrate-bn,bn254-arkworks --bench bn254_backends`
 //! (`BN254_TSC_ONLY=1` skips criterion and prints only the table).
 
 // The cycle measurement, shared with montgomery's and evm384's benches (one copy).

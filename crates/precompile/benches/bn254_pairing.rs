@@ -4,7 +4,7 @@
 //! one Miller loop, the final exponentiation, the validation of one pair (G2 subgroup check
 //! included) and the ECPAIRING check of 1, 2, 4 and 8 pairs.
 //!
-//! `cargo bench -p precompile --features bn254-arkworks --bench bn254_pairing`
+//! `cargo bench -p evm-arith-precompile --features bn254-arkworks --bench bn254_pairing`
 //!
 //! Criterion measures the time per call first. After it, a table is printed from the
 //! time-stamp counter: `_rdtsc` read around a batch of calls, the minimum over interleaved

@@ -1,7 +1,7 @@
 //! Side-by-side timings of the backends behind ECRECOVER, MODEXP, BLAKE2F and POINT_EVALUATION
 //! against the peers they were chosen over (same inputs, same run).
 //!
-//! `cargo bench -p precompile --features k256,c-kzg --bench core_backends` (add a filter such as `modexp`).
+//! `cargo bench -p evm-arith-precompile --features k256,c-kzg --bench core_backends` (add a filter such as `modexp`).
 //! With `PRECOMPILE_INTERLEAVED=1` it prints instead an interleaved table (fastest of 300 batches
 //! per function, robust on a loaded machine) of ours and revm's full calls for ECRECOVER
 //! (valid, unrecoverable), SHA256, RIPEMD160, P256VERIFY rejects and the KZG check.

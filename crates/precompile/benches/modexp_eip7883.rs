@@ -1,7 +1,7 @@
 //! MODEXP over every input of go-ethereum's `modexp_eip7883.json` (Osaka prices): ours against
 //! revm-precompile (aurora-engine-modexp), the whole precompile call, side by side in one run.
 //!
-//! `cargo bench -p precompile --bench modexp_eip7883` (add a filter such as `nagydani-5`).
+//! `cargo bench -p evm-arith-precompile --bench modexp_eip7883` (add a filter such as `nagydani-5`).
 //! After criterion's groups it times every vector once more, interleaving ours and revm's, and
 //! prints a table in Mgas/s at Osaka prices ending with the slowest case of each: the worst case
 //! is what an attacker picks. The vectors come from `../shared/vectors/geth/` through

@@ -2,7 +2,7 @@
 //! `aws-lc`), the RustCrypto `p256` crate (the default without `aws-lc`) and revm-precompile
 //! 43's default build, on the same valid signature.
 //!
-//! `cargo bench -p precompile --bench p256_backends`
+//! `cargo bench -p evm-arith-precompile --bench p256_backends`
 use criterion::{criterion_group, criterion_main, Criterion};
 use precompile::secp256r1::{self, awslc_ffi, rustcrypto};
 use std::hint::black_box;

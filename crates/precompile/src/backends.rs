@@ -2,6 +2,7 @@
 //! done by another library, for side-by-side benches and cross-checks.
 
 use crate::{Fork, Precompile};
+use alloc::vec::Vec;
 
 /// `fork`'s precompiles that this build can also run on another library, each with that
 /// library as its [`Precompile::library`]: ECRECOVER on `k256` (cargo feature `k256`, when the

@@ -1,6 +1,8 @@
 //! Byte encodings shared by several precompiles: the 32-byte boolean word and right-padding of
 //! short inputs.
 
+use alloc::vec::Vec;
+
 /// The 32-byte ABI word of a boolean: 31 zero bytes, then 1 for `true` or 0 for `false` (what
 /// the pairing checks and P256VERIFY return).
 #[inline]

@@ -108,6 +108,12 @@ pub enum PrecompileError {
     KzgInvalidInput,
     /// POINT_EVALUATION: the proof does not verify.
     KzgVerificationFailed,
+    /// The precompile has no backend in this build: it needs the cargo feature `feature` (for
+    /// now POINT_EVALUATION and BLS12-381 without `blst`; see [`crate::unavailable`]).
+    Unavailable {
+        /// The cargo feature of this crate that brings the precompile's backend.
+        feature: &'static str,
+    },
 }
 
 impl fmt::Display for PrecompileError {
@@ -133,11 +139,15 @@ impl fmt::Display for PrecompileError {
             Self::KzgInvalidVersionedHash => f.write_str("kzg versioned hash mismatch"),
             Self::KzgInvalidInput => f.write_str("kzg invalid commitment, proof or field element"),
             Self::KzgVerificationFailed => f.write_str("kzg proof verification failed"),
+            Self::Unavailable { feature } => write!(
+                f,
+                "precompile unavailable in this build: enable cargo feature `{feature}`"
+            ),
         }
     }
 }
 
-impl std::error::Error for PrecompileError {}
+impl core::error::Error for PrecompileError {}
 
 #[cfg(test)]
 mod tests {

@@ -1,5 +1,6 @@
 //! The hard forks that changed the precompile set or a gas rule.
 
+use alloc::string::{String, ToString};
 use core::{fmt, str::FromStr};
 
 /// A mainnet hard fork that added a precompile or changed a precompile's gas rule, in order.
@@ -73,7 +74,7 @@ impl fmt::Display for UnknownFork {
     }
 }
 
-impl std::error::Error for UnknownFork {}
+impl core::error::Error for UnknownFork {}
 
 impl FromStr for Fork {
     type Err = UnknownFork;

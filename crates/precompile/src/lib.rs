@@ -27,14 +27,30 @@
 //!   `bn254::pairing::istanbul::gas`, `secp256r1::rip7212::run`);
 //! - a precompile that rejects lengths has its rule as `INPUT_RULE` (a [`LengthRule`], carried
 //!   by [`PrecompileError::InvalidInputLength`]).
+//!
+//! ```
+//! use precompile::{address, precompiles, Fork, PrecompileError};
+//!
+//! let set = precompiles(Fork::Osaka);
+//! let sha256 = set.get(&address(0x02)).expect("SHA256 is active");
+//! let out = sha256.run(b"abc", 100).expect("60 + 12 gas per word");
+//! assert_eq!(out.gas_used, 72);
+//! assert_eq!(out.bytes[..4], [0xba, 0x78, 0x16, 0xbf]);
+//! // Gas is checked before any work; bad input is an error, never a panic.
+//! assert_eq!(sha256.run(b"abc", 71), Err(PrecompileError::OutOfGas));
+//! let ecadd = set.get(&address(0x06)).expect("BN254 ADD is active");
+//! assert!(ecadd.run(&[0xff; 128], 150).is_err()); // coordinates above the field prime
+//! ```
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
+#![cfg_attr(not(feature = "std"), no_std)]
 
-#[cfg(not(feature = "blst"))]
-compile_error!(
-    "the cargo feature `blst` is required for now: BLS12-381 (0x0b-0x11) and POINT_EVALUATION \
-     (0x0a) have no pure-Rust path yet"
-);
+// `Vec`, `String`, `vec!`, `format!` and `Cow` come from `alloc` (std re-exports the same types).
+#[cfg(not(feature = "std"))]
+#[macro_use]
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate alloc;
 
 mod backends;
 pub mod encoding;
@@ -45,11 +61,21 @@ mod set;
 mod test_vectors;
 
 pub mod blake2f;
+#[cfg(feature = "blst")]
 pub mod bls12_381;
+/// Without `blst`: the BLS12-381 precompiles, present in the sets but failing with
+/// [`PrecompileError::Unavailable`] ([`unavailable`]).
+#[cfg(not(feature = "blst"))]
+pub use unavailable::bls12_381;
 pub mod bn254;
 pub mod ecrecover;
 pub mod identity;
+#[cfg(feature = "blst")]
 pub mod kzg_point_evaluation;
+/// Without `blst`: POINT_EVALUATION, present in the sets but failing with
+/// [`PrecompileError::Unavailable`] ([`unavailable`]).
+#[cfg(not(feature = "blst"))]
+pub use unavailable::kzg_point_evaluation;
 pub mod modexp;
 #[cfg(feature = "revm")]
 pub mod revm;
@@ -58,11 +84,14 @@ pub mod revm_crypto;
 pub mod ripemd160;
 pub mod secp256r1;
 pub mod sha256;
+pub mod unavailable;
 
 pub use backends::alternative_backends;
 pub use error::{Group, LengthRule, PrecompileError};
 pub use fork::{Fork, UnknownFork};
 pub use set::{precompiles, Precompiles};
+
+use alloc::vec::Vec;
 
 /// A 20-byte account address.
 pub type Address = [u8; 20];

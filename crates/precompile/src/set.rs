@@ -4,7 +4,10 @@ use crate::{
     blake2f, bls12_381, bn254, ecrecover, identity, kzg_point_evaluation, modexp, ripemd160,
     secp256r1, sha256, Address, Fork, Precompile,
 };
-use std::sync::OnceLock;
+use alloc::{boxed::Box, vec::Vec};
+// Lock-free one-time initialisation that also works without `std` (atomics only): two threads
+// that race on a fork's first call may both build its set; one result is kept.
+use once_cell::race::OnceBox;
 
 /// The precompiles active at one fork, ordered by address.
 #[derive(Clone, Debug)]
@@ -141,8 +144,8 @@ fn build(fork: Fork) -> Precompiles {
 
 /// The precompiles active at `fork` (built once per fork, then shared).
 pub fn precompiles(fork: Fork) -> &'static Precompiles {
-    static SETS: [OnceLock<Precompiles>; Fork::ALL.len()] = [const { OnceLock::new() }; 7];
-    SETS[fork as usize].get_or_init(|| build(fork))
+    static SETS: [OnceBox<Precompiles>; Fork::ALL.len()] = [const { OnceBox::new() }; 7];
+    SETS[fork as usize].get_or_init(|| Box::new(build(fork)))
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 //! Inputs are random bytes (mostly rejected) and structurally valid inputs built from real
 //! points and signatures: secp256k1 and P-256 ECDSA signatures, BN254 points (arkworks),
 //! BLS12-381 points (blst), KZG proofs (c-kzg with the mainnet trusted setup), MODEXP operands of
-//! random sizes. Run with `cargo test -p precompile --test differential`.
+//! random sizes. Run with `cargo test -p evm-arith-precompile --test differential`.
 
 use ark_ec::{AffineRepr, CurveGroup, PrimeGroup};
 use ark_ff::{BigInteger, PrimeField};
@@ -63,7 +63,7 @@ fn compare(number: u16, input: &[u8]) -> Result<(), TestCaseError> {
 }
 
 /// `cases` cases, or `PROPTEST_CASES` when set (for a longer hunt:
-/// `PROPTEST_CASES=5000 cargo test -p precompile --test differential --release`).
+/// `PROPTEST_CASES=5000 cargo test -p evm-arith-precompile --test differential --release`).
 fn config(cases: u32) -> ProptestConfig {
     let cases = std::env::var("PROPTEST_CASES")
         .ok()

@@ -2,7 +2,7 @@
 //! never uses more gas than it was given (nor more than `required_gas`).
 //!
 //! The stable-Rust counterpart of the `fuzz/` targets. Run with
-//! `cargo test -p precompile --test no_panic`.
+//! `cargo test -p evm-arith-precompile --test no_panic`.
 
 use precompile::{precompiles, secp256r1, Fork, Precompile};
 use proptest::prelude::*;

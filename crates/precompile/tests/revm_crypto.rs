@@ -7,7 +7,7 @@
 //! its default backend, so the stock outcomes come from a child process: this test runs its
 //! own binary again with `REVM_CRYPTO_STOCK_OUT` set, the child computes every case on stock
 //! revm and writes the outcomes to that file, then this process installs our backend and
-//! computes them again. Run with `cargo test -p precompile --features revm --test revm_crypto`.
+//! computes them again. Run with `cargo test -p evm-arith-precompile --features revm --test revm_crypto`.
 #![cfg(feature = "revm")]
 
 use precompile::revm::precompile_spec_id;

@@ -5,7 +5,7 @@
                                           [--exe OPS_BINARY]
 
 For each group of the op bench (default: mod/200 byte/in mul/64x256 add), runs the bench binary
-(`cargo bench -p uint256 --bench ops --no-run`: release profile, fat LTO, the code that is
+(`cargo bench -p evm-arith-uint256 --bench ops --no-run`: release profile, fat LTO, the code that is
 timed) under gdb with `UINT256_INTERLEAVED=GROUP`, single-steps the first timed pass of ours
 and of ruint (`harness::time_batch`, one pass over the 256 operand tuples) and keeps the
 instructions of the most common iteration: the op's hot path as the CPU runs it, with its
@@ -80,7 +80,7 @@ gdb.execute("kill")
 
 def bench_binary():
     """Builds the op bench (release profile) and returns its executable."""
-    cmd = ["cargo", "bench", "-p", "uint256", "--bench", "ops", "--no-run",
+    cmd = ["cargo", "bench", "-p", "evm-arith-uint256", "--bench", "ops", "--no-run",
            "--message-format=json"]
     res = subprocess.run(cmd, check=True, stdout=subprocess.PIPE, text=True)
     exe = None

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Prints the ours/ruint/num-bigint table from criterion's output of `cargo bench -p uint256`.
+"""Prints the ours/ruint/num-bigint table from criterion's output of `cargo bench -p evm-arith-uint256`.
 
 Usage: python3 crates/uint256/benches/table.py [--runs NAME,NAME,...] [--worst] [CRITERION_DIR]
 (default directory: $CARGO_TARGET_DIR/criterion or target/criterion). Times are per op
@@ -7,7 +7,7 @@ Usage: python3 crates/uint256/benches/table.py [--runs NAME,NAME,...] [--worst] 
 time move the mean, not the median. Rows are `op/class` (operand-size classes, see
 `benches/ops/*.rs`); rows where ours is slower than ruint are marked `<-- slower`.
 
-`--runs` combines runs saved with `cargo bench -p uint256 --bench ops -- --save-baseline NAME`,
+`--runs` combines runs saved with `cargo bench -p evm-arith-uint256 --bench ops -- --save-baseline NAME`,
 taking each function's fastest median over them: noise from other tenants only ever adds time,
 and it can last seconds, long enough to slow one side of a group in one run. Without `--runs`,
 the latest run (criterion's `new`) is used. `--worst` prints only the rows above 1.00.

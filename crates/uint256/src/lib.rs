@@ -14,6 +14,19 @@
 //!   by zero give 0 (EVM semantics) and never panic.
 //!
 //! The raw limb algorithms live in [`algorithms`], apart from the public API.
+//!
+//! ```
+//! use uint256::{evm, U256};
+//!
+//! let max = evm::not(U256::ZERO);
+//! assert_eq!(evm::add(max, U256::from_u64(2)), U256::ONE); // wraps like the EVM
+//! assert_eq!(evm::div(U256::from_u64(7), U256::ZERO), U256::ZERO); // x / 0 = 0
+//! let minus_8 = evm::sub(U256::ZERO, U256::from_u64(8));
+//! let minus_3 = evm::sub(U256::ZERO, U256::from_u64(3));
+//! assert_eq!(evm::sdiv(minus_8, U256::from_u64(3)), evm::add(minus_3, U256::ONE)); // -2
+//! assert_eq!(evm::mulmod(max, max, U256::from_u64(12)), U256::from_u64(9));
+//! assert_eq!(format!("{:#x}", evm::exp(U256::from_u64(2), U256::from_u64(8))), "0x100");
+//! ```
 #![no_std]
 #![deny(unsafe_code)]
 #![warn(missing_docs)]

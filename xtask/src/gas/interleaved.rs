@@ -23,16 +23,7 @@ pub fn read(dir: &Path, run: &RunManifest) -> Result<RoundsFile, String> {
             dir.display()
         ));
     }
-    let file: RoundsFile = read_json(&path)?;
-    if file.started_unix != run.started_unix {
-        return Err(format!(
-            "{}: belongs to the run started at {} (Unix time), not to this directory's run \
-             (run.json: {})",
-            path.display(),
-            file.started_unix,
-            run.started_unix
-        ));
-    }
+    let file = read_own(&path, run)?;
     if super::data::modified_unix(&path)? + 1 < run.started_unix {
         return Err(format!(
             "{}: written before the run started (stale)",
@@ -46,6 +37,84 @@ pub fn read(dir: &Path, run: &RunManifest) -> Result<RoundsFile, String> {
         ));
     }
     Ok(file)
+}
+
+/// The file of the interleaved binary's `--revm-crypto` process: ours and revm with our crypto
+/// backend installed (`install_crypto` is global, hence a process of its own).
+pub const CRYPTO_FILE: &str = "rounds-revm-crypto.json";
+
+/// The implementation name of revm with our crypto backend in [`CRYPTO_FILE`].
+pub const CRYPTO_IMPL: &str = "revm-crypto";
+
+/// Reads `DIR/rounds-revm-crypto.json` of the run described by `run`: `None` when the run has
+/// none (a run made before the column existed); an error when it belongs to another run.
+pub fn read_crypto(dir: &Path, run: &RunManifest) -> Result<Option<RoundsFile>, String> {
+    let path = dir.join(CRYPTO_FILE);
+    if !path.is_file() {
+        return Ok(None);
+    }
+    read_own(&path, run).map(Some)
+}
+
+/// Reads the rounds file at `path`; fails when it belongs to another run than `run` (its
+/// `started_unix` differs from run.json's).
+fn read_own(path: &Path, run: &RunManifest) -> Result<RoundsFile, String> {
+    let file: RoundsFile = read_json(path)?;
+    if file.started_unix != run.started_unix {
+        return Err(format!(
+            "{}: belongs to the run started at {} (Unix time), not to this directory's run \
+             (run.json: {})",
+            path.display(),
+            file.started_unix,
+            run.started_unix
+        ));
+    }
+    Ok(file)
+}
+
+/// "revm + our crypto" on one case and mode: what `install_crypto` buys a revm user.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CryptoRatio {
+    /// `direct` or `bytecode`.
+    pub mode: String,
+    /// Case name.
+    pub case: String,
+    /// t(revm + our crypto) / t(ours), round by round in the crypto process.
+    pub crypto_over_ours: Interval,
+    /// t(stock revm) / t(ours), round by round in the main process (when it timed the set).
+    pub revm_over_ours: Option<Interval>,
+    /// t(revm + our crypto) / t(stock revm): the two medians' quotient, through ours (the arm
+    /// both processes time).
+    pub crypto_over_revm: Option<f64>,
+    /// revm + our crypto's calculated gas (its own ECRECOVER anchor, in the same rounds).
+    pub calculated_gas: Option<Interval>,
+    /// Rounds of the crypto process's set.
+    pub rounds: usize,
+}
+
+/// The "revm + our crypto" figures of every set of `crypto` (the `--revm-crypto` process),
+/// with stock revm's from `main` (rounds.json).
+pub fn crypto_ratios(main: &RoundsFile, crypto: &RoundsFile) -> Vec<CryptoRatio> {
+    crypto
+        .sets
+        .iter()
+        .filter_map(|s| {
+            let c = Interval::from(s.rounds.ratio(&case_arm(CRYPTO_IMPL), &case_arm("ours"))?);
+            let r = set(main, &s.case, &s.mode)
+                .and_then(|m| m.rounds.ratio(&case_arm("revm"), &case_arm("ours")))
+                .map(Interval::from);
+            Some(CryptoRatio {
+                mode: s.mode.clone(),
+                case: s.case.clone(),
+                crypto_over_ours: c,
+                revm_over_ours: r,
+                crypto_over_revm: r.map(|r| c.value / r.value),
+                calculated_gas: anchor_ratio(s, CRYPTO_IMPL)
+                    .map(|g| g.scaled(super::report::ANCHOR_GAS)),
+                rounds: s.rounds.len(),
+            })
+        })
+        .collect()
 }
 
 /// The (impl, mode, case) timings that have no interleaved arms in `file` (their case arm, and
@@ -296,6 +365,51 @@ mod tests {
             clocks: vec![],
             sets,
         }
+    }
+
+    /// revm + our crypto against ours in its own process, against stock revm through ours.
+    #[test]
+    fn crypto_ratios_go_through_ours() {
+        let main = file(vec![RoundSet {
+            case: "Sha256-128".into(),
+            mode: "direct".into(),
+            rounds: rounds(&["ours/case", "revm/case"], vec![vec![100.0, 200.0]; 3]),
+        }]);
+        let crypto = file(vec![
+            RoundSet {
+                case: "Sha256-128".into(),
+                mode: "direct".into(),
+                rounds: rounds(
+                    &[
+                        "ours/case",
+                        "ours/anchor",
+                        "revm-crypto/case",
+                        "revm-crypto/anchor",
+                    ],
+                    vec![vec![100.0, 1000.0, 150.0, 1500.0]; 3],
+                ),
+            },
+            RoundSet {
+                case: "Identity-32".into(),
+                mode: "bytecode".into(),
+                rounds: rounds(
+                    &["ours/case", "revm-crypto/case"],
+                    vec![vec![10.0, 30.0]; 3],
+                ),
+            },
+        ]);
+        let r = crypto_ratios(&main, &crypto);
+        assert_eq!(r.len(), 2);
+        assert!(close(r[0].crypto_over_ours.value, 1.5));
+        assert!(close(r[0].revm_over_ours.unwrap().value, 2.0));
+        assert!(close(r[0].crypto_over_revm.unwrap(), 0.75));
+        assert!(close(r[0].calculated_gas.unwrap().value, 300.0));
+        assert_eq!(r[0].rounds, 3);
+        // A set stock revm was not timed on keeps its own ratio only.
+        assert!(close(r[1].crypto_over_ours.value, 3.0));
+        assert_eq!(r[1].revm_over_ours, None);
+        assert_eq!(r[1].crypto_over_revm, None);
+        assert_eq!(r[1].calculated_gas, None);
     }
 
     #[test]

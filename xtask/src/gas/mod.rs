@@ -151,9 +151,10 @@ pub(crate) fn result_dir(
 
 /// The files a run writes into its result directory, removed before it starts so that no
 /// earlier run's result can be read as this run's.
-const RUN_FILES: [&str; 8] = [
+const RUN_FILES: [&str; 9] = [
     "run.json",
     "rounds.json",
+    interleaved::CRYPTO_FILE,
     "cases.json",
     "alloc.json",
     "machine.json",
@@ -307,37 +308,51 @@ fn measure(root: &Path, args: &Args, out: &Path, filter: Option<String>) -> Resu
     if args.with_geth {
         geth::build(root, &geth_exe)?;
     }
-    // Every ratio of the report: the implementations and their anchors in alternating batches.
-    let mut cmd = cargo_cmd(
-        true,
-        &[
-            "run",
-            "-q",
-            "-p",
-            "evm-benches",
-            "--release",
-            "--bin",
-            "interleaved",
-            "--",
-        ],
-    );
-    cmd.args(["--fork", &args.fork, "--started", &started_unix.to_string()])
-        .arg("--out")
-        .arg(out);
-    if args.quick {
-        cmd.arg("--quick");
-    }
-    if let Some(f) = &filter {
-        cmd.args(["--filter", f.as_str()]);
-    }
-    if args.with_geth {
-        cmd.arg("--geth").arg(&geth_exe);
-    }
+    // The interleaved binary with this run's options and `extra`.
+    let interleaved_cmd = |extra: &[&std::ffi::OsStr]| {
+        let mut cmd = cargo_cmd(
+            true,
+            &[
+                "run",
+                "-q",
+                "-p",
+                "evm-benches",
+                "--release",
+                "--bin",
+                "interleaved",
+                "--",
+            ],
+        );
+        cmd.args(["--fork", &args.fork, "--started", &started_unix.to_string()])
+            .arg("--out")
+            .arg(out)
+            .args(extra);
+        if args.quick {
+            cmd.arg("--quick");
+        }
+        if let Some(f) = &filter {
+            cmd.args(["--filter", f.as_str()]);
+        }
+        cmd
+    };
     let re = Regex::new(run::PROGRESS_LINE).expect("valid regex");
+    // Every ratio of the report: the implementations and their anchors in alternating batches.
+    let geth_args = [std::ffi::OsStr::new("--geth"), geth_exe.as_os_str()];
+    let mut cmd = interleaved_cmd(if args.with_geth { &geth_args[..] } else { &[] });
     let done = with_progress("interleaved timing", &mut cmd, None, |_, line| {
         run::parse_progress(&re, line)
     })?;
     println!("interleaved timing: {done} (case, mode) sets timed");
+    // "revm + our crypto": revm's own precompiles with our crypto backend installed, which is
+    // global to a process, so in a process of its own (ours timed again beside it).
+    let mut cmd = interleaved_cmd(&[std::ffi::OsStr::new("--revm-crypto")]);
+    let done = with_progress(
+        "interleaved timing, revm + our crypto",
+        &mut cmd,
+        None,
+        |_, line| run::parse_progress(&re, line),
+    )?;
+    println!("interleaved timing, revm + our crypto: {done} (case, mode) sets timed");
     if args.with_geth {
         geth::run(
             &geth_exe,
@@ -360,6 +375,7 @@ fn load_report(dir: &Path, args: &Args, filter: Option<&Regex>) -> Result<report
     let allocs: Vec<AllocRow> = read_json(&dir.join("alloc.json"))?;
     let crit = data::read_run(dir, &manifest)?;
     let rounds = interleaved::read(dir, &manifest)?;
+    let crypto = interleaved::read_crypto(dir, &manifest)?;
     let geth = if manifest.geth {
         Some(read_json::<GethFile>(&dir.join("geth.json"))?)
     } else {
@@ -373,6 +389,7 @@ fn load_report(dir: &Path, args: &Args, filter: Option<&Regex>) -> Result<report
         scaling: crit.scaling,
         geth,
         rounds,
+        crypto,
     };
     assemble(args, cases, inputs, filter)
 }
@@ -386,6 +403,8 @@ struct Inputs {
     scaling: Vec<data::ScalingPoint>,
     geth: Option<GethFile>,
     rounds: RoundsFile,
+    /// The `--revm-crypto` process's rounds, when the run has them.
+    crypto: Option<RoundsFile>,
 }
 
 /// Combines the inputs into the report (filtering by `--filter` and by cases.json).
@@ -450,13 +469,18 @@ fn assemble(
         geth_version: inputs.geth.as_ref().map(|g| g.version.clone()),
         libraries,
     };
-    Ok(report::build(
-        meta,
-        &cases,
-        &timings,
-        &scaling,
-        &inputs.rounds,
-    ))
+    let mut report = report::build(meta, &cases, &timings, &scaling, &inputs.rounds);
+    if let Some(crypto) = &inputs.crypto {
+        report.revm_crypto = interleaved::crypto_ratios(&inputs.rounds, crypto)
+            .into_iter()
+            .filter(|r| known.contains(r.case.as_str()))
+            .filter(|r| {
+                let id = format!("{}-{}/{}", interleaved::CRYPTO_IMPL, r.mode, r.case);
+                keep(&id, &r.case)
+            })
+            .collect();
+    }
+    Ok(report)
 }
 
 /// Writes report.md, report.csv, report.json and gas.svg into `out`.

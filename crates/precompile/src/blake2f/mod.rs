@@ -95,10 +95,10 @@ fn rounds_prefix(v: &mut [u64; 16], m: &[u64; 16], count: u32) {
 /// Every argument is valid (`rounds` = 0 only mixes `h` with the initial `v`).
 ///
 /// Uses AVX2 (with AVX-512VL rotations where available) on x86_64 CPUs that have it (detected
-/// at run time), the portable code otherwise.
+/// at run time; feature `std`), the portable code otherwise.
 #[inline]
 pub fn compress(rounds: u32, h: &mut [u64; 8], m: &[u64; 16], t: [u64; 2], f: bool) {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
     if simd::compress(rounds, h, m, t, f) {
         return;
     }
@@ -178,7 +178,8 @@ pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
 pub const ISTANBUL: Precompile =
     Precompile::new(0x09, "BLAKE2F", gas, run).with_library("own (BLAKE2F)");
 
-#[cfg(target_arch = "x86_64")]
+// The run-time AVX2 / AVX-512 detection needs `std` (the OS's XSAVE support is part of it).
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
 mod simd;
 #[cfg(test)]
 mod tests;

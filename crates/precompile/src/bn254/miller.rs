@@ -18,6 +18,7 @@ use super::fp12::Fp12;
 use super::fp2::Fp2;
 use super::fp6::{karatsuba3, Fp6, FROB2};
 use super::g2::{B, PSI_X, PSI_Y};
+use alloc::vec::Vec;
 
 /// `6x + 2` in signed binary, least significant digit first (65 digits, 22 non-zero: the
 /// non-adjacent form with its top digits `-1, 0, 1` written as `1, 1`).

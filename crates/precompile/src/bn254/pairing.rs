@@ -14,6 +14,7 @@ use super::miller::{multi_miller_loop, MillerPair};
 use super::{G1_LEN, G2_LEN, LIBRARY};
 use crate::encoding::bool_word;
 use crate::{charge, LengthRule, Precompile, PrecompileError, PrecompileOutput, PrecompileResult};
+use alloc::vec::Vec;
 
 /// Length of one pair: a G1 point (64 bytes) and a G2 point (128 bytes).
 pub const PAIR_LEN: usize = G1_LEN + G2_LEN;

@@ -10,9 +10,11 @@
 use super::even::{crt, pow_pow2};
 use super::fixed::Fixed;
 use super::mont::{significant, Mont, Mont1, MontRing};
+#[cfg(target_arch = "x86_64")]
 use super::mont16::Mont16;
 use super::rows::Rows;
 use super::window::{pow_window, table_len, Exp};
+use alloc::vec::Vec;
 
 /// Little-endian limbs of a big-endian byte string (`ceil(len / 8)` limbs, untrimmed).
 pub fn from_be_bytes(bytes: &[u8]) -> Vec<u64> {

@@ -5,6 +5,7 @@
 use super::mont::neg_inv64;
 use super::rows::Rows;
 use super::window::{pow_window, table_len, Exp, Ring};
+use alloc::vec::Vec;
 use uint256::algorithms::add::sbb;
 use uint256::algorithms::mul::mac;
 

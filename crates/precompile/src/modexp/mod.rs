@@ -23,8 +23,8 @@ pub mod window;
 
 use crate::encoding::right_pad_vec;
 use crate::{charge, Precompile, PrecompileError, PrecompileOutput, PrecompileResult};
+use alloc::{borrow::Cow, vec::Vec};
 pub use header::Header;
-use std::borrow::Cow;
 
 /// The library doing MODEXP's arithmetic: this crate's own ([`arith`]).
 pub const LIBRARY: &str = "own (MODEXP)";

@@ -31,8 +31,8 @@ pub struct Adx(());
 impl Adx {
     /// `Some` when the CPU running this has BMI2 (MULX) and ADX (ADCX/ADOX).
     pub fn detect() -> Option<Self> {
-        (std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("adx"))
-            .then_some(Adx(()))
+        // The `montgomery` kernel's detection (CPUID, cached; no `std` needed).
+        montgomery::asm::Adx::detect().map(|_| Adx(()))
     }
 
     /// `r += a · b` for `a.len()` a multiple of 4; returns the carry limb. Panics (a caller

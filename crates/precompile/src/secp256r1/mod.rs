@@ -22,6 +22,7 @@
 
 use crate::encoding::bool_word;
 use crate::{charge, Precompile, PrecompileOutput, PrecompileResult};
+use alloc::vec::Vec;
 
 #[cfg(test)]
 mod awslc;

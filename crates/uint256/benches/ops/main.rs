@@ -6,7 +6,7 @@
 //! `op` or `op/class` (the classes are described in each module), each with the functions
 //! `ours`, `ruint` and `num-bigint`, measured one after the other in the same run.
 //!
-//! On a loaded machine, `UINT256_INTERLEAVED=all cargo bench -p uint256 --bench ops` (or a
+//! On a loaded machine, `UINT256_INTERLEAVED=all cargo bench -p evm-arith-uint256 --bench ops` (or a
 //! substring of the group names instead of `all`) times ours and ruint in alternating passes
 //! instead and prints the ours/ruint table directly (`harness::interleave`), with the share of
 //! rounds in which ours was faster (about half for a tie), under a line naming the CPU. For the

@@ -38,6 +38,40 @@ impl Report {
         s
     }
 
+    /// Stock revm with our arithmetic as its crypto backend (`precompile::revm_crypto`),
+    /// timed in a process of its own: against ours in its rounds, and against stock revm
+    /// through ours.
+    pub fn crypto_table(&self) -> String {
+        let mut s = String::from(
+            "revm's own precompiles after `precompile::revm_crypto::install()`, timed in a process of their own (the install is global) against ours in the same rounds; stock revm/ours comes from the main process, and revm + crypto / stock revm is the quotient of the two medians (ours is the arm both processes share).\n\n",
+        );
+        s.push_str("| Mode | Case | revm + crypto / ours [95 %] | stock revm / ours [95 %] | revm + crypto / stock revm | revm + crypto calculated gas |\n");
+        s.push_str("|---|---|---:|---:|---:|---:|\n");
+        let interval = |i: &super::super::interleaved::Interval| {
+            format!("{:.3} [{:.3}, {:.3}]", i.value, i.low, i.high)
+        };
+        for mode in ["direct", "bytecode"] {
+            for case in &self.case_order {
+                let Some(r) = self
+                    .revm_crypto
+                    .iter()
+                    .find(|r| r.mode == mode && &r.case == case)
+                else {
+                    continue;
+                };
+                let _ = writeln!(
+                    s,
+                    "| {mode} | `{case}` | {} | {} | {} | {} |",
+                    interval(&r.crypto_over_ours),
+                    r.revm_over_ours.as_ref().map_or("–".into(), interval),
+                    r.crypto_over_revm.map_or("–".into(), |x| format!("{x:.3}")),
+                    r.calculated_gas.map_or("–".into(), |g| fmt_gas(g.value)),
+                );
+            }
+        }
+        s
+    }
+
     /// The whole report as Markdown.
     pub fn markdown(&self) -> String {
         let m = &self.meta;
@@ -98,6 +132,11 @@ impl Report {
         if self.rows.iter().any(|r| r.imp == "geth") {
             s.push_str("\n## Clients side by side\n\n");
             s.push_str(&self.client_table());
+        }
+
+        if !self.revm_crypto.is_empty() {
+            s.push_str("\n## revm + our crypto (`install_crypto`)\n\n");
+            s.push_str(&self.crypto_table());
         }
 
         let backends = self.backends();

@@ -7,8 +7,8 @@ mod markdown;
 
 use super::data::{ScalingPoint, Timing};
 use super::interleaved::{
-    aa_checks, anchor_ratio, inversions, peer_ratios, series_size, set, AaCheck, Interval,
-    Inversion, PeerRatio, SeriesPoint, SERIES,
+    aa_checks, anchor_ratio, inversions, peer_ratios, series_size, set, AaCheck, CryptoRatio,
+    Interval, Inversion, PeerRatio, SeriesPoint, SERIES,
 };
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -126,6 +126,9 @@ pub struct Report {
     pub clocks: Vec<ClockCheck>,
     /// The interleaved timing's settings: clock, batch target, rounds per set (min, max).
     pub interleaving: Interleaving,
+    /// revm with our crypto backend installed (`rounds-revm-crypto.json`, its own process),
+    /// per case and mode; empty for a run without that file.
+    pub revm_crypto: Vec<CryptoRatio>,
 }
 
 /// How the interleaved timing was run.
@@ -312,6 +315,7 @@ pub fn build(
             max_rounds: lens.iter().copied().max().unwrap_or(0),
             sets: lens.len(),
         },
+        revm_crypto: Vec::new(),
         rows,
         scaling: scaling_fits,
         scaling_points: scaling.to_vec(),
