@@ -14,6 +14,8 @@ pub mod libsecp;
 #[cfg(feature = "k256")]
 pub mod k256;
 
+pub mod native;
+
 #[cfg(not(any(feature = "libsecp256k1", feature = "k256")))]
 compile_error!(
     "ECRECOVER needs a backend: enable the cargo feature `libsecp256k1` (default) or `k256`"
