@@ -15,7 +15,7 @@ use uint256::algorithms::add::{adc, sbb};
 use uint256::algorithms::mul::mac;
 
 /// `p`, little-endian limbs.
-pub(crate) const P: [u64; 4] = [
+pub const P: [u64; 4] = [
     0xffff_fffe_ffff_fc2f,
     0xffff_ffff_ffff_ffff,
     0xffff_ffff_ffff_ffff,
