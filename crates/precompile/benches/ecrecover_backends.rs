@@ -5,9 +5,9 @@
 //!
 //! `cargo bench -p precompile --bench ecrecover_backends` runs criterion (absolute times);
 //! `ECRECOVER_INTERLEAVED=1 cargo bench -p precompile --bench ecrecover_backends` instead times
-//! the backends in alternating batches of about 2 ms (ABBA order, 101 rounds) and prints each
-//! per-round ratio's median with its 95 % interval, and the CPU model: the figure to quote on a
-//! shared machine.
+//! the backends in alternating batches of about 1 ms (ABBA order, 201 rounds) and prints each
+//! per-round ratio's median with its 95 % interval, the ratio of the fastest batches, and the
+//! CPU model: the figures to quote on a shared machine.
 use criterion::{criterion_group, Criterion};
 use precompile::ecrecover::{self, native, Signature};
 use std::hint::black_box;
@@ -41,6 +41,33 @@ fn field_mul_chain(n: usize) -> native::field::Fe {
     let y = native::field::Fe::from_be_bytes(&[0x3c; 32]).unwrap();
     for _ in 0..n {
         x = black_box(x).mul(&y);
+    }
+    x
+}
+
+/// The same chain with the product formed by the portable `u128` schoolbook (`square`: the
+/// dedicated squaring) instead of the kernel's assembly.
+fn portable_chain(n: usize, square: bool) -> native::field::Fe {
+    use native::field::Fe;
+    let mut x = Fe::from_be_bytes(&[0x5a; 32]).unwrap();
+    let y = Fe::from_be_bytes(&[0x3c; 32]).unwrap();
+    for _ in 0..n {
+        let a = *black_box(x).limbs();
+        let w = if square {
+            native::field::sqr_wide(&a)
+        } else {
+            uint256::algorithms::mul::mul_full4(&a, y.limbs())
+        };
+        x = Fe::from_wide(&w);
+    }
+    x
+}
+
+/// 100 chained squarings on the kernel's product.
+fn square_chain(n: usize) -> native::field::Fe {
+    let mut x = native::field::Fe::from_be_bytes(&[0x5a; 32]).unwrap();
+    for _ in 0..n {
+        x = black_box(x).square();
     }
     x
 }
@@ -87,16 +114,21 @@ fn batch(n: u64, f: &dyn Fn()) -> f64 {
     t.elapsed().as_nanos() as f64 / n as f64
 }
 
-/// Two arms in alternating ~2 ms batches (ABBA), 101 rounds after a warm-up round: the median
-/// of `t(b) / t(a)` over rounds with its 95 % interval, and both medians.
-fn interleave(a: &dyn Fn(), b: &dyn Fn()) -> ((f64, f64, f64), f64, f64) {
+/// Rounds timed after the warm-up round.
+const ROUNDS: usize = 201;
+
+/// Two arms in alternating ~1 ms batches (ABBA), [`ROUNDS`] rounds after a warm-up round: the
+/// median of `t(b) / t(a)` over rounds with its 95 % interval, both medians, and both minima
+/// (on a loaded machine, where preemption lands inside batches, the minima are the batches that
+/// ran undisturbed).
+fn interleave(a: &dyn Fn(), b: &dyn Fn()) -> ((f64, f64, f64), (f64, f64), (f64, f64)) {
     let size = |f: &dyn Fn()| {
         let one = batch(50, f).max(1.0);
-        ((2.0e6 / one) as u64).clamp(1, 1 << 20)
+        ((1.0e6 / one) as u64).clamp(1, 1 << 20)
     };
     let (na, nb) = (size(a), size(b));
     let (mut ratios, mut ta, mut tb) = (Vec::new(), Vec::new(), Vec::new());
-    for round in 0..102 {
+    for round in 0..=ROUNDS {
         let (x, y) = if matches!(round % 4, 1 | 2) {
             let y = batch(nb, b);
             (batch(na, a), y)
@@ -110,8 +142,13 @@ fn interleave(a: &dyn Fn(), b: &dyn Fn()) -> ((f64, f64, f64), f64, f64) {
             tb.push(y);
         }
     }
-    let med = |v: Vec<f64>| testkit::stats::median_interval(v).0;
-    (testkit::stats::median_interval(ratios), med(ta), med(tb))
+    let med = |v: &[f64]| testkit::stats::median_interval(v.to_vec()).0;
+    let min = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
+    (
+        testkit::stats::median_interval(ratios),
+        (med(&ta), med(&tb)),
+        (min(&ta), min(&tb)),
+    )
 }
 
 fn interleaved() {
@@ -123,12 +160,12 @@ fn interleaved() {
                 .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
         })
         .unwrap_or_default();
-    println!("CPU: {cpu}; 101 rounds of ~2 ms batches, ABBA; ratio = native / libsecp256k1");
-    println!("| case | libsecp256k1 ns | native ns | native / libsecp256k1 (95 % interval) |");
-    println!("|---|---|---|---|");
+    println!("CPU: {cpu}; {ROUNDS} rounds of ~1 ms batches, ABBA, wall clock; B / A per round");
+    println!("| case: A vs B | A ns (median, min) | B ns (median, min) | B / A: median (95 % interval) | ratio of minima |");
+    println!("|---|---|---|---|---|");
     for (case, input) in cases() {
         let [(_, lib), (_, nat)] = backends();
-        let ((r, lo, hi), ta, tb) = interleave(
+        let ((r, lo, hi), (ta, tb), (ma, mb)) = interleave(
             &|| {
                 black_box(call(black_box(&input), lib));
             },
@@ -136,9 +173,12 @@ fn interleaved() {
                 black_box(call(black_box(&input), nat));
             },
         );
-        println!("| {case} | {ta:.0} | {tb:.0} | {r:.3} ({lo:.3}-{hi:.3}) |");
+        println!(
+            "| {case}: libsecp256k1 vs native | {ta:.0}, {ma:.0} | {tb:.0}, {mb:.0} | {r:.3} ({lo:.3}-{hi:.3}) | {:.3} |",
+            mb / ma
+        );
     }
-    let ((r, lo, hi), ta, tb) = interleave(
+    let ((r, lo, hi), (ta, tb), (ma, mb)) = interleave(
         &|| {
             black_box(montgomery_mul_chain(100));
         },
@@ -147,8 +187,36 @@ fn interleaved() {
         },
     );
     println!(
-        "| field mul x100 (montgomery vs pseudo-Mersenne) | {ta:.0} | {tb:.0} | {r:.3} ({lo:.3}-{hi:.3}) |"
+        "| 100 chained field products: Montgomery vs pseudo-Mersenne | {ta:.0}, {ma:.0} | {tb:.0}, {mb:.0} | {r:.3} ({lo:.3}-{hi:.3}) | {:.3} |",
+        mb / ma
     );
+    let pairs: [(&str, &dyn Fn(), &dyn Fn()); 2] = [
+        (
+            "100 chained products: kernel's asm vs portable schoolbook",
+            &|| {
+                black_box(field_mul_chain(100));
+            },
+            &|| {
+                black_box(portable_chain(100, false));
+            },
+        ),
+        (
+            "100 chained squares: kernel's asm product vs portable squaring",
+            &|| {
+                black_box(square_chain(100));
+            },
+            &|| {
+                black_box(portable_chain(100, true));
+            },
+        ),
+    ];
+    for (name, a, b) in pairs {
+        let ((r, lo, hi), (ta, tb), (ma, mb)) = interleave(a, b);
+        println!(
+            "| {name} | {ta:.0}, {ma:.0} | {tb:.0}, {mb:.0} | {r:.3} ({lo:.3}-{hi:.3}) | {:.3} |",
+            mb / ma
+        );
+    }
 }
 
 criterion_group! {

@@ -12,6 +12,7 @@
 
 use montgomery::Modulus;
 use uint256::algorithms::add::{adc, sbb};
+
 use uint256::algorithms::mul::mac;
 
 /// `p`, little-endian limbs.
@@ -32,6 +33,30 @@ const MODULUS: Modulus<4> = Modulus::new(P);
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Fe(pub(crate) [u64; 4]);
 
+/// `a + b` and the carry out of 256 bits.
+pub(crate) const fn add4(a: &[u64; 4], b: &[u64; 4]) -> ([u64; 4], bool) {
+    let mut r = [0u64; 4];
+    let mut carry = false;
+    let mut i = 0;
+    while i < 4 {
+        (r[i], carry) = adc(a[i], b[i], carry);
+        i += 1;
+    }
+    (r, carry)
+}
+
+/// `a - b mod 2^256` and whether it borrowed (`a < b`).
+pub(crate) const fn sub4(a: &[u64; 4], b: &[u64; 4]) -> ([u64; 4], bool) {
+    let mut r = [0u64; 4];
+    let mut borrow = false;
+    let mut i = 0;
+    while i < 4 {
+        (r[i], borrow) = sbb(a[i], b[i], borrow);
+        i += 1;
+    }
+    (r, borrow)
+}
+
 /// `lo + hi * 2^256 mod p` for any `lo, hi < 2^256`, fully reduced: two folds of the high part
 /// by `C`, then one conditional subtraction of `p`.
 pub const fn reduce_wide(lo: &[u64; 4], hi: &[u64; 4]) -> [u64; 4] {
@@ -43,41 +68,50 @@ pub const fn reduce_wide(lo: &[u64; 4], hi: &[u64; 4]) -> [u64; 4] {
         (r[i], top) = mac(hi[i], C, lo[i], top);
         i += 1;
     }
-    // r + top * C: below 2^256 + 2^67, so at most one carry out of the top limb.
-    let (r0, mut c) = mac(top, C, r[0], 0);
-    r[0] = r0;
-    i = 1;
-    while i < 4 {
-        let carry;
-        (r[i], carry) = adc(r[i], c, false);
-        c = carry as u64;
-        i += 1;
-    }
-    // A carry out means 2^256 + r with r < 2^68: add C once more (cannot carry out again).
-    let (r0, mut carry) = adc(r[0], c * C, false);
-    r[0] = r0;
-    i = 1;
-    while i < 4 {
-        (r[i], carry) = adc(r[i], 0, carry);
-        i += 1;
-    }
+    // r + top * C (top * C < 2^67): below 2^256 + 2^67, so at most one carry out.
+    let t = top as u128 * C as u128;
+    let (r, carry) = add4(&r, &[t as u64, (t >> 64) as u64, 0, 0]);
+    // A carry means 2^256 + r with r < 2^67: add C once more (no carry out again).
+    let (r, _) = add4(&r, &[C * carry as u64, 0, 0, 0]);
     reduce_once(r)
+}
+
+/// The 8-limb square of `a`, little-endian: the six cross products once, doubled, plus the
+/// four squares (10 limb products where a general product takes 16).
+pub const fn sqr_wide(a: &[u64; 4]) -> [u64; 8] {
+    let (t1, c) = mac(a[0], a[1], 0, 0);
+    let (t2, c) = mac(a[0], a[2], 0, c);
+    let (t3, t4) = mac(a[0], a[3], 0, c);
+    let (t3, c) = mac(a[1], a[2], t3, 0);
+    let (t4, t5) = mac(a[1], a[3], t4, c);
+    let (t5, t6) = mac(a[2], a[3], t5, 0);
+    let d = [
+        0,
+        t1 << 1,
+        (t2 << 1) | (t1 >> 63),
+        (t3 << 1) | (t2 >> 63),
+        (t4 << 1) | (t3 >> 63),
+        (t5 << 1) | (t4 >> 63),
+        (t6 << 1) | (t5 >> 63),
+        t6 >> 63,
+    ];
+    let mut out = [0u64; 8];
+    let mut carry = false;
+    let mut i = 0;
+    while i < 4 {
+        let (lo, hi) = mac(a[i], a[i], 0, 0);
+        (out[2 * i], carry) = adc(d[2 * i], lo, carry);
+        (out[2 * i + 1], carry) = adc(d[2 * i + 1], hi, carry);
+        i += 1;
+    }
+    out
 }
 
 /// `r - p` if `r >= p`, else `r` (for `r < 2^256`): `r >= p` exactly when `r + C` carries.
 const fn reduce_once(r: [u64; 4]) -> [u64; 4] {
-    let mut s = [0u64; 4];
-    let mut carry;
-    (s[0], carry) = adc(r[0], C, false);
-    let mut i = 1;
-    while i < 4 {
-        (s[i], carry) = adc(r[i], 0, carry);
-        i += 1;
-    }
-    if carry {
-        s
-    } else {
-        r
+    match add4(&r, &[C, 0, 0, 0]) {
+        (s, true) => s,
+        (_, false) => r,
     }
 }
 
@@ -116,49 +150,21 @@ impl Fe {
     /// `self + b mod p`.
     #[inline]
     pub const fn add(&self, b: &Fe) -> Fe {
-        let mut r = [0u64; 4];
-        let mut carry = false;
-        let mut i = 0;
-        while i < 4 {
-            (r[i], carry) = adc(self.0[i], b.0[i], carry);
-            i += 1;
-        }
-        if carry {
+        match add4(&self.0, &b.0) {
             // a + b = 2^256 + r with r < 2^256 - 2C, so r + C < p is the reduced sum.
-            let (r0, mut c) = adc(r[0], C, false);
-            r[0] = r0;
-            i = 1;
-            while i < 4 {
-                (r[i], c) = adc(r[i], 0, c);
-                i += 1;
-            }
-            Fe(r)
-        } else {
-            Fe(reduce_once(r))
+            (r, true) => Fe(add4(&r, &[C, 0, 0, 0]).0),
+            (r, false) => Fe(reduce_once(r)),
         }
     }
 
     /// `self - b mod p`.
     #[inline]
     pub const fn sub(&self, b: &Fe) -> Fe {
-        let mut r = [0u64; 4];
-        let mut borrow = false;
-        let mut i = 0;
-        while i < 4 {
-            (r[i], borrow) = sbb(self.0[i], b.0[i], borrow);
-            i += 1;
+        match sub4(&self.0, &b.0) {
+            // r = a - b + 2^256 > C; subtracting C gives a - b + p.
+            (r, true) => Fe(sub4(&r, &[C, 0, 0, 0]).0),
+            (r, false) => Fe(r),
         }
-        if borrow {
-            // r = self - b + 2^256; subtract C to get self - b + p.
-            let (r0, mut bw) = sbb(r[0], C, false);
-            r[0] = r0;
-            i = 1;
-            while i < 4 {
-                (r[i], bw) = sbb(r[i], 0, bw);
-                i += 1;
-            }
-        }
-        Fe(r)
     }
 
     /// `-self mod p`.

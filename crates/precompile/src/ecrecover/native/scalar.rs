@@ -4,8 +4,9 @@
 //! The handful of products per recovery use the shared Montgomery kernel (two Montgomery
 //! products with `R^2` give the plain product) and the kernel's inversion.
 
+use super::field::sub4;
 use montgomery::Modulus;
-use uint256::algorithms::add::{adc, sbb};
+use uint256::algorithms::add::adc;
 
 /// `n`, little-endian limbs.
 pub(crate) const N: [u64; 4] = [
@@ -64,21 +65,12 @@ pub struct Scalar(pub(crate) [u64; 4]);
 
 /// `a >= b` as 256-bit integers.
 fn ge(a: &[u64; 4], b: &[u64; 4]) -> bool {
-    let mut borrow = false;
-    for i in 0..4 {
-        (_, borrow) = sbb(a[i], b[i], borrow);
-    }
-    !borrow
+    !sub4(a, b).1
 }
 
 /// `a - b mod 2^256`.
 fn sub_raw(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
-    let mut r = [0u64; 4];
-    let mut borrow = false;
-    for i in 0..4 {
-        (r[i], borrow) = sbb(a[i], b[i], borrow);
-    }
-    r
+    sub4(a, b).0
 }
 
 impl Scalar {

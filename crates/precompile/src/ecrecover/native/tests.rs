@@ -170,6 +170,12 @@ proptest! {
     }
 
     #[test]
+    fn sqr_wide_is_the_product(a in any::<[u64; 4]>(), edge in any::<bool>()) {
+        let a = if edge { [u64::MAX; 4] } else { a };
+        prop_assert_eq!(field::sqr_wide(&a), uint256::algorithms::mul::mul_full4(&a, &a));
+    }
+
+    #[test]
     fn reduce_wide_against_num_bigint(lo in any::<[u64; 4]>(), hi in any::<[u64; 4]>(), edge in 0usize..4) {
         let (lo, hi) = match edge {
             0 => (lo, hi),
