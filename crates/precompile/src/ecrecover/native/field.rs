@@ -4,15 +4,15 @@
 //! Multiplication is the 4-limb plain product of the shared kernel ([`montgomery::mul_wide`]:
 //! MULX/ADCX/ADOX assembly when the CPU has BMI2 and ADX, portable Rust otherwise) followed by
 //! the pseudo-Mersenne reduction `2^256 = 2^32 + 977 (mod p)` ([`reduce_wide`]). That measured
-//! faster than the kernel's Montgomery product for this `p` (PERF.md), and it keeps elements in
-//! plain form, so the inversion is [`montgomery::inverse_vartime`] as it stands.
+//! as fast as the kernel's Montgomery product for this `p` (PERF.md), and it keeps elements in
+//! plain form (no conversions), so the inversion is [`montgomery::inverse_vartime`] as it stands.
+//! Squaring is the portable [`sqr_wide`] (10 limb products), which measured faster.
 //!
 //! Every function is `const` except those that reach the run-time kernel, so that the
 //! generator's table ([`super::table`]) is built at compile time with the same reduction.
 
 use montgomery::Modulus;
 use uint256::algorithms::add::{adc, sbb};
-
 use uint256::algorithms::mul::mac;
 
 /// `p`, little-endian limbs.
@@ -32,18 +32,6 @@ const MODULUS: Modulus<4> = Modulus::new(P);
 /// An element of the field, `< p` (little-endian limbs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Fe(pub(crate) [u64; 4]);
-
-/// `a + b` and the carry out of 256 bits.
-pub(crate) const fn add4(a: &[u64; 4], b: &[u64; 4]) -> ([u64; 4], bool) {
-    let mut r = [0u64; 4];
-    let mut carry = false;
-    let mut i = 0;
-    while i < 4 {
-        (r[i], carry) = adc(a[i], b[i], carry);
-        i += 1;
-    }
-    (r, carry)
-}
 
 /// `a - b mod 2^256` and whether it borrowed (`a < b`).
 pub(crate) const fn sub4(a: &[u64; 4], b: &[u64; 4]) -> ([u64; 4], bool) {
@@ -68,11 +56,24 @@ pub const fn reduce_wide(lo: &[u64; 4], hi: &[u64; 4]) -> [u64; 4] {
         (r[i], top) = mac(hi[i], C, lo[i], top);
         i += 1;
     }
-    // r + top * C (top * C < 2^67): below 2^256 + 2^67, so at most one carry out.
-    let t = top as u128 * C as u128;
-    let (r, carry) = add4(&r, &[t as u64, (t >> 64) as u64, 0, 0]);
-    // A carry means 2^256 + r with r < 2^67: add C once more (no carry out again).
-    let (r, _) = add4(&r, &[C * carry as u64, 0, 0, 0]);
+    // r + top * C: below 2^256 + 2^67, so at most one carry out of the top limb.
+    let (r0, mut c) = mac(top, C, r[0], 0);
+    r[0] = r0;
+    i = 1;
+    while i < 4 {
+        let carry;
+        (r[i], carry) = adc(r[i], c, false);
+        c = carry as u64;
+        i += 1;
+    }
+    // A carry out means 2^256 + r with r < 2^68: add C once more (cannot carry out again).
+    let (r0, mut carry) = adc(r[0], c * C, false);
+    r[0] = r0;
+    i = 1;
+    while i < 4 {
+        (r[i], carry) = adc(r[i], 0, carry);
+        i += 1;
+    }
     reduce_once(r)
 }
 
@@ -109,9 +110,18 @@ pub const fn sqr_wide(a: &[u64; 4]) -> [u64; 8] {
 
 /// `r - p` if `r >= p`, else `r` (for `r < 2^256`): `r >= p` exactly when `r + C` carries.
 const fn reduce_once(r: [u64; 4]) -> [u64; 4] {
-    match add4(&r, &[C, 0, 0, 0]) {
-        (s, true) => s,
-        (_, false) => r,
+    let mut s = [0u64; 4];
+    let mut carry;
+    (s[0], carry) = adc(r[0], C, false);
+    let mut i = 1;
+    while i < 4 {
+        (s[i], carry) = adc(r[i], 0, carry);
+        i += 1;
+    }
+    if carry {
+        s
+    } else {
+        r
     }
 }
 
@@ -150,21 +160,49 @@ impl Fe {
     /// `self + b mod p`.
     #[inline]
     pub const fn add(&self, b: &Fe) -> Fe {
-        match add4(&self.0, &b.0) {
+        let mut r = [0u64; 4];
+        let mut carry = false;
+        let mut i = 0;
+        while i < 4 {
+            (r[i], carry) = adc(self.0[i], b.0[i], carry);
+            i += 1;
+        }
+        if carry {
             // a + b = 2^256 + r with r < 2^256 - 2C, so r + C < p is the reduced sum.
-            (r, true) => Fe(add4(&r, &[C, 0, 0, 0]).0),
-            (r, false) => Fe(reduce_once(r)),
+            let (r0, mut c) = adc(r[0], C, false);
+            r[0] = r0;
+            i = 1;
+            while i < 4 {
+                (r[i], c) = adc(r[i], 0, c);
+                i += 1;
+            }
+            Fe(r)
+        } else {
+            Fe(reduce_once(r))
         }
     }
 
     /// `self - b mod p`.
     #[inline]
     pub const fn sub(&self, b: &Fe) -> Fe {
-        match sub4(&self.0, &b.0) {
-            // r = a - b + 2^256 > C; subtracting C gives a - b + p.
-            (r, true) => Fe(sub4(&r, &[C, 0, 0, 0]).0),
-            (r, false) => Fe(r),
+        let mut r = [0u64; 4];
+        let mut borrow = false;
+        let mut i = 0;
+        while i < 4 {
+            (r[i], borrow) = sbb(self.0[i], b.0[i], borrow);
+            i += 1;
         }
+        if borrow {
+            // r = self - b + 2^256; subtract C to get self - b + p.
+            let (r0, mut bw) = sbb(r[0], C, false);
+            r[0] = r0;
+            i = 1;
+            while i < 4 {
+                (r[i], bw) = sbb(r[i], 0, bw);
+                i += 1;
+            }
+        }
+        Fe(r)
     }
 
     /// `-self mod p`.
@@ -186,19 +224,30 @@ impl Fe {
         Fe(reduce_wide(&lo, &hi))
     }
 
-    /// `self^2 mod p` on the run-time kernel.
+    /// `self^2 mod p`.
     #[inline(always)]
     pub fn square(&self) -> Fe {
-        self.mul(self)
+        // The portable squaring (10 limb products) measured faster than the kernel's general
+        // product here (PERF.md).
+        Fe::from_wide(&sqr_wide(&self.0))
     }
 
     /// `self * b mod p` in a `const` context (portable product; for compile-time tables).
     pub const fn mul_const(&self, b: &Fe) -> Fe {
-        let w = uint256::algorithms::mul::mul_full4(&self.0, &b.0);
+        Fe::from_wide(&uint256::algorithms::mul::mul_full4(&self.0, &b.0))
+    }
+
+    /// The element `w mod p` of a 512-bit integer `w` (8 little-endian limbs).
+    pub const fn from_wide(w: &[u64; 8]) -> Fe {
         Fe(reduce_wide(
             &[w[0], w[1], w[2], w[3]],
             &[w[4], w[5], w[6], w[7]],
         ))
+    }
+
+    /// The little-endian limbs (`< p`).
+    pub const fn limbs(&self) -> &[u64; 4] {
+        &self.0
     }
 
     /// `self^-1 mod p` in a `const` context (Fermat, `self^(p-2)`; for compile-time tables);
