@@ -5,8 +5,8 @@ use crate::{Fork, Precompile};
 use alloc::vec::Vec;
 
 /// `fork`'s precompiles that this build can also run on another library, each with that
-/// library as its [`Precompile::library`]: ECRECOVER on `k256` (cargo feature `k256`, when the
-/// default is libsecp256k1), BN254
+/// library as its [`Precompile::library`]: ECRECOVER on our native arithmetic or on
+/// libsecp256k1 (whichever is not the default), and on `k256` (cargo feature `k256`), BN254
 /// on `ark-bn254` (feature `bn254-arkworks`) and on `substrate-bn` (feature `substrate-bn`),
 /// POINT_EVALUATION on `c-kzg` (feature `c-kzg`), P256VERIFY (EIP-7951) on `p256` (when the
 /// default is aws-lc, feature `aws-lc`). Only those active at `fork` are listed; each has the
@@ -14,7 +14,14 @@ use alloc::vec::Vec;
 pub fn alternative_backends(fork: Fork) -> Vec<Precompile> {
     #[allow(unused_mut)] // without the optional backends nothing is pushed
     let mut out = Vec::new();
-    #[cfg(all(feature = "k256", feature = "libsecp256k1"))]
+    if !crate::ecrecover::NATIVE_IS_DEFAULT {
+        out.push(crate::ecrecover::native::HOMESTEAD);
+    }
+    #[cfg(feature = "libsecp256k1")]
+    if crate::ecrecover::NATIVE_IS_DEFAULT {
+        out.push(crate::ecrecover::libsecp::HOMESTEAD);
+    }
+    #[cfg(feature = "k256")]
     out.push(crate::ecrecover::k256::HOMESTEAD);
     #[cfg(feature = "bn254-arkworks")]
     out.extend(crate::bn254::arkworks::precompiles(fork));

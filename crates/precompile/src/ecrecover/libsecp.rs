@@ -43,3 +43,15 @@ pub fn recover(sig: &Signature) -> Option<[u8; 32]> {
     xy.copy_from_slice(&ser[1..]);
     Some(address_word(&xy))
 }
+
+/// Runs ECRECOVER with the libsecp256k1 backend (same contract as [`super::run`]).
+pub fn run(input: &[u8], gas_limit: u64) -> crate::PrecompileResult {
+    super::run_with(input, gas_limit, recover)
+}
+
+/// The library name of this backend, as [`crate::Precompile::library`] reports it.
+pub const LIBRARY: &str = "libsecp256k1 (secp256k1 crate)";
+
+/// ECRECOVER (`0x01`) on libsecp256k1.
+pub const HOMESTEAD: crate::Precompile =
+    crate::Precompile::new(0x01, "ECRECOVER", super::gas, run).with_library(LIBRARY);

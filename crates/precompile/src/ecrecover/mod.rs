@@ -4,9 +4,11 @@
 //! each a 32-byte big-endian word. `v` must be 27 or 28 and `r`, `s` must lie in `[1, n)`; any
 //! bad signature makes the call succeed with an empty output (it is not an error).
 //!
-//! Two backends compute the recovery: [`libsecp`] (libsecp256k1 through the `secp256k1` crate,
-//! cargo feature `libsecp256k1`, the default) and, with the cargo feature `k256`, [`k256`] (the
-//! pure-Rust `k256` crate; the default backend when `libsecp256k1` is off).
+//! Three backends compute the recovery: [`libsecp`] (libsecp256k1 through the `secp256k1` crate,
+//! cargo feature `libsecp256k1`, the default), [`native`] (our own arithmetic, pure Rust, always
+//! compiled: the default without `libsecp256k1`, or with the cargo feature `native-ecrecover`)
+//! and, with the cargo feature `k256`, [`k256`] (the pure-Rust `k256` crate). Those that are not
+//! the default are listed by [`crate::alternative_backends`].
 
 #[cfg(feature = "libsecp256k1")]
 pub mod libsecp;
@@ -14,10 +16,7 @@ pub mod libsecp;
 #[cfg(feature = "k256")]
 pub mod k256;
 
-#[cfg(not(any(feature = "libsecp256k1", feature = "k256")))]
-compile_error!(
-    "ECRECOVER needs a backend: enable the cargo feature `libsecp256k1` (default) or `k256`"
-);
+pub mod native;
 
 use crate::encoding::right_pad;
 use crate::{charge, Precompile, PrecompileOutput, PrecompileResult};
@@ -26,12 +25,18 @@ use sha3::{Digest, Keccak256};
 /// Gas of ECRECOVER (every input).
 pub const GAS: u64 = 3000;
 
+/// Whether [`native`] is this build's default backend (else [`libsecp`] is).
+pub const NATIVE_IS_DEFAULT: bool = cfg!(any(
+    feature = "native-ecrecover",
+    not(feature = "libsecp256k1")
+));
+
 /// The library that recovers the key in this build.
-#[cfg(feature = "libsecp256k1")]
-pub const LIBRARY: &str = "libsecp256k1 (secp256k1 crate)";
+#[cfg(all(feature = "libsecp256k1", not(feature = "native-ecrecover")))]
+pub const LIBRARY: &str = libsecp::LIBRARY;
 /// The library that recovers the key in this build.
-#[cfg(all(feature = "k256", not(feature = "libsecp256k1")))]
-pub const LIBRARY: &str = k256::LIBRARY;
+#[cfg(any(feature = "native-ecrecover", not(feature = "libsecp256k1")))]
+pub const LIBRARY: &str = native::LIBRARY;
 
 /// The order `n` of the secp256k1 group, big-endian.
 pub const SECP256K1_ORDER: [u8; 32] = [
@@ -97,10 +102,10 @@ pub fn address_word(pubkey_xy: &[u8; 64]) -> [u8; 32] {
 /// matches the signature.
 #[inline]
 pub fn recover(sig: &Signature) -> Option<[u8; 32]> {
-    #[cfg(feature = "libsecp256k1")]
+    #[cfg(all(feature = "libsecp256k1", not(feature = "native-ecrecover")))]
     return libsecp::recover(sig);
-    #[cfg(all(feature = "k256", not(feature = "libsecp256k1")))]
-    return k256::recover(sig);
+    #[cfg(any(feature = "native-ecrecover", not(feature = "libsecp256k1")))]
+    return native::recover(sig);
 }
 
 /// Runs ECRECOVER with the default backend: 3000 gas, the 32-byte left-padded signer address,

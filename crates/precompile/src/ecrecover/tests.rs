@@ -17,6 +17,7 @@ fn backends() -> Vec<(&'static str, Backend)> {
     v.push(("libsecp", libsecp::recover));
     #[cfg(feature = "k256")]
     v.push(("k256", k256::recover));
+    v.push(("native", native::recover));
     v
 }
 

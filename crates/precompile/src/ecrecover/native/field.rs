@@ -1,0 +1,328 @@
+//! The secp256k1 base field: integers modulo `p = 2^256 - 2^32 - 977`, as four little-endian
+//! 64-bit limbs, always fully reduced (`< p`).
+//!
+//! Multiplication is the 4-limb plain product of the shared kernel ([`montgomery::mul_wide`]:
+//! MULX/ADCX/ADOX assembly when the CPU has BMI2 and ADX, portable Rust otherwise) followed by
+//! the pseudo-Mersenne reduction `2^256 = 2^32 + 977 (mod p)` ([`reduce_wide`]). That measured
+//! as fast as the kernel's Montgomery product for this `p` (PERF.md), and it keeps elements in
+//! plain form (no conversions), so the inversion is [`montgomery::inverse_vartime`] as it stands.
+//! Squaring is the portable [`sqr_wide`] (10 limb products), which measured faster.
+//!
+//! Every function is `const` except those that reach the run-time kernel, so that the
+//! generator's table ([`super::table`]) is built at compile time with the same reduction.
+
+use montgomery::Modulus;
+use uint256::algorithms::add::{adc, sbb};
+use uint256::algorithms::mul::mac;
+
+/// `p`, little-endian limbs.
+pub const P: [u64; 4] = [
+    0xffff_fffe_ffff_fc2f,
+    0xffff_ffff_ffff_ffff,
+    0xffff_ffff_ffff_ffff,
+    0xffff_ffff_ffff_ffff,
+];
+
+/// `2^256 - p = 2^32 + 977`: what a unit of weight `2^256` is worth modulo `p`.
+const C: u64 = 0x1_0000_03d1;
+
+/// `p` for the kernel's inversion.
+const MODULUS: Modulus<4> = Modulus::new(P);
+
+/// An element of the field, `< p` (little-endian limbs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fe(pub(crate) [u64; 4]);
+
+/// `a - b mod 2^256` and whether it borrowed (`a < b`).
+pub(crate) const fn sub4(a: &[u64; 4], b: &[u64; 4]) -> ([u64; 4], bool) {
+    let mut r = [0u64; 4];
+    let mut borrow = false;
+    let mut i = 0;
+    while i < 4 {
+        (r[i], borrow) = sbb(a[i], b[i], borrow);
+        i += 1;
+    }
+    (r, borrow)
+}
+
+/// `lo + hi * 2^256 mod p` for any `lo, hi < 2^256`, fully reduced: two folds of the high part
+/// by `C`, then one conditional subtraction of `p`.
+pub const fn reduce_wide(lo: &[u64; 4], hi: &[u64; 4]) -> [u64; 4] {
+    // lo + hi * C: 4 limbs and a top word below 2^34.
+    let mut r = [0u64; 4];
+    let mut top = 0u64;
+    let mut i = 0;
+    while i < 4 {
+        (r[i], top) = mac(hi[i], C, lo[i], top);
+        i += 1;
+    }
+    // r + top * C: below 2^256 + 2^67, so at most one carry out of the top limb.
+    let (r0, mut c) = mac(top, C, r[0], 0);
+    r[0] = r0;
+    i = 1;
+    while i < 4 {
+        let carry;
+        (r[i], carry) = adc(r[i], c, false);
+        c = carry as u64;
+        i += 1;
+    }
+    // A carry out means 2^256 + r with r < 2^68: add C once more (cannot carry out again).
+    let (r0, mut carry) = adc(r[0], c * C, false);
+    r[0] = r0;
+    i = 1;
+    while i < 4 {
+        (r[i], carry) = adc(r[i], 0, carry);
+        i += 1;
+    }
+    reduce_once(r)
+}
+
+/// The 8-limb square of `a`, little-endian: the six cross products once, doubled, plus the
+/// four squares (10 limb products where a general product takes 16).
+pub const fn sqr_wide(a: &[u64; 4]) -> [u64; 8] {
+    let (t1, c) = mac(a[0], a[1], 0, 0);
+    let (t2, c) = mac(a[0], a[2], 0, c);
+    let (t3, t4) = mac(a[0], a[3], 0, c);
+    let (t3, c) = mac(a[1], a[2], t3, 0);
+    let (t4, t5) = mac(a[1], a[3], t4, c);
+    let (t5, t6) = mac(a[2], a[3], t5, 0);
+    let d = [
+        0,
+        t1 << 1,
+        (t2 << 1) | (t1 >> 63),
+        (t3 << 1) | (t2 >> 63),
+        (t4 << 1) | (t3 >> 63),
+        (t5 << 1) | (t4 >> 63),
+        (t6 << 1) | (t5 >> 63),
+        t6 >> 63,
+    ];
+    let mut out = [0u64; 8];
+    let mut carry = false;
+    let mut i = 0;
+    while i < 4 {
+        let (lo, hi) = mac(a[i], a[i], 0, 0);
+        (out[2 * i], carry) = adc(d[2 * i], lo, carry);
+        (out[2 * i + 1], carry) = adc(d[2 * i + 1], hi, carry);
+        i += 1;
+    }
+    out
+}
+
+/// `r - p` if `r >= p`, else `r` (for `r < 2^256`): `r >= p` exactly when `r + C` carries.
+const fn reduce_once(r: [u64; 4]) -> [u64; 4] {
+    let mut s = [0u64; 4];
+    let mut carry;
+    (s[0], carry) = adc(r[0], C, false);
+    let mut i = 1;
+    while i < 4 {
+        (s[i], carry) = adc(r[i], 0, carry);
+        i += 1;
+    }
+    if carry {
+        s
+    } else {
+        r
+    }
+}
+
+impl Fe {
+    /// 0.
+    pub const ZERO: Fe = Fe([0; 4]);
+    /// 1.
+    pub const ONE: Fe = Fe([1, 0, 0, 0]);
+
+    /// The element of the big-endian 32 bytes `be`, or `None` when they are `>= p`.
+    pub const fn from_be_bytes(be: &[u8; 32]) -> Option<Fe> {
+        let l = limbs_from_be(be);
+        let reduced = reduce_once(l);
+        if reduced[0] == l[0] && reduced[1] == l[1] && reduced[2] == l[2] && reduced[3] == l[3] {
+            Some(Fe(l))
+        } else {
+            None
+        }
+    }
+
+    /// The 32 big-endian bytes of the element.
+    pub fn to_be_bytes(&self) -> [u8; 32] {
+        limbs_to_be(&self.0)
+    }
+
+    /// Whether the element is 0.
+    pub const fn is_zero(&self) -> bool {
+        self.0[0] | self.0[1] | self.0[2] | self.0[3] == 0
+    }
+
+    /// Whether the element (as an integer in `[0, p)`) is odd.
+    pub const fn is_odd(&self) -> bool {
+        self.0[0] & 1 == 1
+    }
+
+    /// `self + b mod p`.
+    #[inline]
+    pub const fn add(&self, b: &Fe) -> Fe {
+        let mut r = [0u64; 4];
+        let mut carry = false;
+        let mut i = 0;
+        while i < 4 {
+            (r[i], carry) = adc(self.0[i], b.0[i], carry);
+            i += 1;
+        }
+        if carry {
+            // a + b = 2^256 + r with r < 2^256 - 2C, so r + C < p is the reduced sum.
+            let (r0, mut c) = adc(r[0], C, false);
+            r[0] = r0;
+            i = 1;
+            while i < 4 {
+                (r[i], c) = adc(r[i], 0, c);
+                i += 1;
+            }
+            Fe(r)
+        } else {
+            Fe(reduce_once(r))
+        }
+    }
+
+    /// `self - b mod p`.
+    #[inline]
+    pub const fn sub(&self, b: &Fe) -> Fe {
+        let mut r = [0u64; 4];
+        let mut borrow = false;
+        let mut i = 0;
+        while i < 4 {
+            (r[i], borrow) = sbb(self.0[i], b.0[i], borrow);
+            i += 1;
+        }
+        if borrow {
+            // r = self - b + 2^256; subtract C to get self - b + p.
+            let (r0, mut bw) = sbb(r[0], C, false);
+            r[0] = r0;
+            i = 1;
+            while i < 4 {
+                (r[i], bw) = sbb(r[i], 0, bw);
+                i += 1;
+            }
+        }
+        Fe(r)
+    }
+
+    /// `-self mod p`.
+    #[inline]
+    pub const fn neg(&self) -> Fe {
+        Fe::ZERO.sub(self)
+    }
+
+    /// `2 self mod p`.
+    #[inline]
+    pub const fn double(&self) -> Fe {
+        self.add(self)
+    }
+
+    /// `self * b mod p` on the run-time kernel.
+    #[inline(always)]
+    pub fn mul(&self, b: &Fe) -> Fe {
+        let (lo, hi) = montgomery::mul_wide(&self.0, &b.0);
+        Fe(reduce_wide(&lo, &hi))
+    }
+
+    /// `self^2 mod p`.
+    #[inline(always)]
+    pub fn square(&self) -> Fe {
+        // The portable squaring (10 limb products) measured faster than the kernel's general
+        // product here (PERF.md).
+        Fe::from_wide(&sqr_wide(&self.0))
+    }
+
+    /// `self * b mod p` in a `const` context (portable product; for compile-time tables).
+    pub const fn mul_const(&self, b: &Fe) -> Fe {
+        Fe::from_wide(&uint256::algorithms::mul::mul_full4(&self.0, &b.0))
+    }
+
+    /// The element `w mod p` of a 512-bit integer `w` (8 little-endian limbs).
+    pub const fn from_wide(w: &[u64; 8]) -> Fe {
+        Fe(reduce_wide(
+            &[w[0], w[1], w[2], w[3]],
+            &[w[4], w[5], w[6], w[7]],
+        ))
+    }
+
+    /// The little-endian limbs (`< p`).
+    pub const fn limbs(&self) -> &[u64; 4] {
+        &self.0
+    }
+
+    /// `self^-1 mod p` in a `const` context (Fermat, `self^(p-2)`; for compile-time tables);
+    /// 0 for 0.
+    pub const fn invert_const(&self) -> Fe {
+        // p - 2, little-endian limbs.
+        let e = [P[0] - 2, P[1], P[2], P[3]];
+        let mut acc = Fe::ONE;
+        let mut i = 256;
+        while i > 0 {
+            i -= 1;
+            acc = acc.mul_const(&acc);
+            if (e[i / 64] >> (i % 64)) & 1 == 1 {
+                acc = acc.mul_const(self);
+            }
+        }
+        acc
+    }
+
+    /// `self^-1 mod p` (safegcd, variable time: public values only), or `None` for 0.
+    pub fn invert(&self) -> Option<Fe> {
+        montgomery::inverse_vartime(&self.0, &MODULUS).map(Fe)
+    }
+
+    /// `self^(2^k)`.
+    #[inline]
+    fn square_n(&self, k: usize) -> Fe {
+        let mut x = *self;
+        for _ in 0..k {
+            x = x.square();
+        }
+        x
+    }
+
+    /// A square root of `self` (`self^((p+1)/4)`, `p = 3 mod 4`), or `None` when `self` is not
+    /// a square. Which of the two roots comes back is unspecified.
+    pub fn sqrt(&self) -> Option<Fe> {
+        // (p + 1) / 4 has blocks of ones of lengths 223, 22 and 2 (from the top), built by the
+        // addition chain 1, 2, 3, 6, 9, 11, 22, 44, 88, 176, 220, 223 (libsecp256k1's):
+        // 253 squarings and 13 multiplications.
+        let a = self;
+        let x2 = a.square().mul(a);
+        let x3 = x2.square().mul(a);
+        let x6 = x3.square_n(3).mul(&x3);
+        let x9 = x6.square_n(3).mul(&x3);
+        let x11 = x9.square_n(2).mul(&x2);
+        let x22 = x11.square_n(11).mul(&x11);
+        let x44 = x22.square_n(22).mul(&x22);
+        let x88 = x44.square_n(44).mul(&x44);
+        let x176 = x88.square_n(88).mul(&x88);
+        let x220 = x176.square_n(44).mul(&x44);
+        let x223 = x220.square_n(3).mul(&x3);
+        let t = x223.square_n(23).mul(&x22);
+        let t = t.square_n(6).mul(&x2);
+        let root = t.square_n(2);
+        (root.square() == *a).then_some(root)
+    }
+}
+
+/// The little-endian limbs of the big-endian 32 bytes `be`.
+pub(crate) const fn limbs_from_be(be: &[u8; 32]) -> [u64; 4] {
+    let mut l = [0u64; 4];
+    let mut i = 0;
+    while i < 32 {
+        l[3 - i / 8] |= (be[i] as u64) << (8 * (7 - i % 8));
+        i += 1;
+    }
+    l
+}
+
+/// The big-endian 32 bytes of the little-endian limbs `l`.
+pub(crate) fn limbs_to_be(l: &[u64; 4]) -> [u8; 32] {
+    let mut be = [0u8; 32];
+    for (i, limb) in l.iter().enumerate() {
+        be[24 - 8 * i..32 - 8 * i].copy_from_slice(&limb.to_be_bytes());
+    }
+    be
+}
