@@ -106,15 +106,6 @@ pub fn sar(shift: &[u64; 4], x: &[u64; 4]) -> Option<U256> {
     })
 }
 
-/// [`sar`] with the result in scalar registers, for the by-value `evm::sar`.
-#[inline(always)]
-pub(crate) fn sar_unpacked(shift: &[u64; 4], x: &[u64; 4]) -> Option<[u64; 4]> {
-    sar_cases(shift, x).map(|r| match r {
-        Sar::Shifted(limbs) => limbs,
-        Sar::Sign(sign) => [sign; 4],
-    })
-}
-
 /// A SAR result that is not the operand itself.
 enum Sar {
     /// A shift by 1..=255: the shifted limbs.
