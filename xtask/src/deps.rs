@@ -31,15 +31,22 @@ struct Rule {
 /// The rules, in ARCHITECTURE.md's order.
 const RULES: &[Rule] = &[
     Rule {
-        krate: "uint256",
+        krate: "evm-arith-limbs",
         internal: &[],
+        external: Some(&[]),
+        forbidden: &[],
+        optional_only: &[],
+    },
+    Rule {
+        krate: "uint256",
+        internal: &["evm-arith-limbs"],
         external: Some(&["ruint"]),
         forbidden: &[],
         optional_only: &["ruint"],
     },
     Rule {
         krate: "montgomery",
-        internal: &["uint256"],
+        internal: &["evm-arith-limbs"],
         external: Some(&[]),
         forbidden: &[],
         optional_only: &[],
@@ -60,7 +67,7 @@ const RULES: &[Rule] = &[
     },
     Rule {
         krate: "precompile",
-        internal: &["uint256", "montgomery"],
+        internal: &["evm-arith-limbs", "uint256", "montgomery"],
         external: None,
         // revm-precompile is the peer we compare against; revm only for the optional provider.
         forbidden: &["revm-precompile"],
@@ -225,13 +232,21 @@ mod tests {
     /// Metadata of the workspace's crates, each with the dependencies `extra` adds to `krate`.
     fn metadata(krate: &str, extra: &[Dep]) -> String {
         let base: &[(&str, &[Dep])] = &[
+            ("evm-arith-limbs", &[("num-bigint", Some("dev"), false)]),
             (
                 "uint256",
-                &[("ruint", None, true), ("proptest", Some("dev"), false)],
+                &[
+                    ("evm-arith-limbs", None, false),
+                    ("ruint", None, true),
+                    ("proptest", Some("dev"), false),
+                ],
             ),
             (
                 "montgomery",
-                &[("uint256", None, false), ("blst", Some("dev"), false)],
+                &[
+                    ("evm-arith-limbs", None, false),
+                    ("blst", Some("dev"), false),
+                ],
             ),
             (
                 "evm384",
@@ -244,6 +259,7 @@ mod tests {
             (
                 "precompile",
                 &[
+                    ("evm-arith-limbs", None, false),
                     ("uint256", None, false),
                     ("montgomery", None, false),
                     ("blst", None, false),
@@ -305,6 +321,21 @@ mod tests {
                 "uint256",
                 ("montgomery", None, false),
                 "uint256 -> montgomery",
+            ),
+            (
+                "montgomery",
+                ("uint256", None, false),
+                "montgomery -> uint256",
+            ),
+            (
+                "evm-arith-limbs",
+                ("uint256", None, false),
+                "evm-arith-limbs -> uint256",
+            ),
+            (
+                "evm-arith-limbs",
+                ("num-bigint", None, false),
+                "embedded crate",
             ),
             ("montgomery", ("num-bigint", None, false), "embedded crate"),
             ("evm384", ("blst", Some("build"), false), "evm384 -> blst"),

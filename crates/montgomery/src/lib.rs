@@ -39,7 +39,7 @@ pub mod portable;
 
 pub use inverse::{inverse_mont_vartime, inverse_vartime};
 
-use uint256::algorithms::add::{adc, sbb};
+use limbs::add::{adc, sbb};
 
 /// `-p0^-1 mod 2^64` for odd `p0` (the low limb of `p`); meaningless for even `p0`.
 pub const fn neg_inv64(p0: u64) -> u64 {

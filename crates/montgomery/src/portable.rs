@@ -4,8 +4,8 @@
 //! or not), so the assembly in [`crate::asm`] can be checked bit for bit against it.
 //! Constant time: fixed loop counts, final selections by masks (never a branch on values).
 
-use uint256::algorithms::add::{adc, sbb};
-use uint256::algorithms::mul::mac;
+use limbs::add::{adc, sbb};
+use limbs::mul::mac;
 
 use crate::Modulus;
 

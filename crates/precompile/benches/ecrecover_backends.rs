@@ -56,7 +56,7 @@ fn portable_chain(n: usize, square: bool) -> native::field::Fe {
         let w = if square {
             native::field::sqr_wide(&a)
         } else {
-            uint256::algorithms::mul::mul_full4(&a, y.limbs())
+            limbs::mul::mul_full4(&a, y.limbs())
         };
         x = Fe::from_wide(&w);
     }

@@ -1,7 +1,7 @@
 //! Addition, subtraction and negation.
 
-use crate::algorithms::add::{add4, sub4};
 use crate::U256;
+use limbs::add::{add4, sub4};
 
 impl U256 {
     /// `self + rhs` modulo 2^256, and whether it overflowed (the carry out of bit 255).

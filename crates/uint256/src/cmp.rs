@@ -7,7 +7,7 @@ use crate::U256;
 impl PartialEq for U256 {
     #[inline]
     fn eq(&self, other: &Self) -> bool {
-        crate::algorithms::asm::eq4(&self.0, &other.0)
+        crate::asm::eq4(&self.0, &other.0)
     }
 }
 

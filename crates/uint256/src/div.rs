@@ -2,11 +2,11 @@
 
 use core::num::NonZeroU64;
 
-use crate::algorithms::add::sub4;
-use crate::algorithms::div::knuth::{div_rem_2, div_rem_n, div_rem_one_limb, div_small_quotient};
-use crate::algorithms::div::small::rem_1;
 use crate::bits::leading_zeros;
 use crate::U256;
+use limbs::add::sub4;
+use limbs::div::knuth::{div_rem_2, div_rem_n, div_rem_one_limb, div_small_quotient};
+use limbs::div::small::{div_rem_1_every_limb, rem_1};
 
 impl U256 {
     /// Number of significant limbs: 0 for zero, else `1 + index of the top nonzero limb`.
@@ -114,8 +114,7 @@ fn one_limb_power_of_two(d: &[u64; 4], dbits: u32) -> Option<u32> {
 /// reference so that a caller's word still in memory (an interpreter's stack slot) is read
 /// limb by limb where it is, never first copied.
 // Always inlined: out of line, the 64-byte (q, r) pair is returned through memory as 8-byte
-// stores that the caller reloads as 16-byte vectors, a store-forwarding stall on every call
-// (div/192 and div/256 took 1.3x and 1.45x as long that way).
+// stores that the caller reloads as 16-byte vectors, a store-forwarding stall on every call.
 #[inline(always)]
 pub(crate) fn div_rem(u: &[u64; 4], d: &[u64; 4]) -> ([u64; 4], [u64; 4]) {
     let db = 256 - leading_zeros(d);
@@ -217,7 +216,7 @@ pub(crate) fn rem(u: &[u64; 4], d: &[u64; 4]) -> [u64; 4] {
         };
     }
     // Equal lengths (one quotient limb) here; the rest through `div_rem`, which repeats the
-    // tests above: with all cases here, mod/192 took 1.2x as long (layout of the `knuth` call).
+    // tests above: with all cases here, mod/192 was slower (the layout of the `knuth` call).
     match (ub.div_ceil(64), db.div_ceil(64)) {
         (3, 3) => one_limb::<3>(u, d).1,
         (4, 4) => one_limb::<4>(u, d).1,
@@ -237,21 +236,12 @@ const fn low_u128(x: &[u64; 4]) -> u128 {
 // Each returns zeros if the divisor does not have the length its name says (the caller's
 // dispatch rules that out; zero is also the EVM result of a division by zero).
 
+/// `u` of `M` limbs by one limb: always `M` hardware divisions (see
+/// [`div_rem_1_every_limb`]; a Möller–Granlund reciprocal was slower on Zen 4's fast divider).
 #[inline(always)]
 fn by1<const M: usize>(u: &[u64; 4], d: NonZeroU64) -> ([u64; 4], [u64; 4]) {
-    // Always M hardware divisions, even when the top limb is below `d`: with a fixed trip count
-    // the quotient limbs stay in registers, whereas skipping that step (a variable start) made
-    // LLVM store them at variable offsets and reload them as one 16-byte vector, a
-    // store-forwarding stall that cost more than the division saved. A Möller–Granlund
-    // reciprocal (one division, then a multiply step per limb) took 1.2-1.26x ruint's time on
-    // div/64 and div/64of192 on Zen 4, where this loop takes 0.86-0.96x: its divider is fast.
-    let d = d.get();
     let mut q = [0u64; 4];
-    let mut r = 0;
-    for j in (0..M).rev() {
-        // `r < d`: the quotient limb fits and `d != 0`.
-        (q[j], r) = crate::algorithms::asm::div_2by1(r, u[j], d);
-    }
+    let r = div_rem_1_every_limb(&u[..M], d, &mut q[..M]);
     (q, [r, 0, 0, 0])
 }
 

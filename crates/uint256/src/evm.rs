@@ -161,7 +161,7 @@ pub fn shr(shift: U256, value: U256) -> U256 {
 /// if `value` is non-negative and all ones (-1) if negative.
 #[inline(always)]
 pub fn sar(shift: U256, value: U256) -> U256 {
-    U256(slot::sar_unpacked(&shift.0, &value.0).unwrap_or(value.0))
+    value.arithmetic_shr(shift.shift_amount())
 }
 
 /// CLZ (0x1e, EIP-7939): number of leading zero bits of `x`; 256 if `x == 0`.

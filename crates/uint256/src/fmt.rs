@@ -3,8 +3,8 @@
 use core::fmt;
 use core::num::NonZeroU64;
 
-use crate::algorithms::div::small::div_rem_1;
 use crate::U256;
+use limbs::div::small::div_rem_1;
 
 /// 10^19, the largest power of ten that fits a limb.
 const TEN19: NonZeroU64 = NonZeroU64::new(10_000_000_000_000_000_000).unwrap();

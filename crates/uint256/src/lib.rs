@@ -1,8 +1,9 @@
 //! The 256-bit EVM word.
 //!
 //! [`U256`] is a `Copy` value of four little-endian `u64` limbs. It never allocates, the crate is
-//! `#![no_std]`; its only `unsafe` code is the x86-64 hardware division and two SSE2 helpers
-//! (an equality test, a move into vector registers) in one small assembly module.
+//! `#![no_std]`; its only `unsafe` code is in one small assembly module: SSE2 helpers (an
+//! equality test, moves into vector registers), a one-byte read for BYTE and the stores into
+//! a ruint word.
 //!
 //! * [`evm`] has one function per EVM opcode (ADD ... CLZ) with exact EVM semantics and EVM
 //!   operand order; [`evm::slot`] computes DIV, MOD, SIGNEXTEND, BYTE and SAR on an
@@ -13,7 +14,8 @@
 //! * The operator traits (`+ - * / % & | ^ ! << >>`) wrap modulo 2^256 like the EVM; `/` and `%`
 //!   by zero give 0 (EVM semantics) and never panic.
 //!
-//! The raw limb algorithms live in [`algorithms`], apart from the public API.
+//! The limb algorithms underneath (carry chains, products, division) are the `limbs` crate's
+//! (package `evm-arith-limbs`), shared with the Montgomery kernel and MODEXP.
 //!
 //! ```
 //! use uint256::{evm, U256};
@@ -31,9 +33,8 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod algorithms;
-
 mod add;
+mod asm;
 mod bits;
 mod bytes;
 mod cmp;

@@ -2,11 +2,11 @@
 
 use core::num::NonZeroU64;
 
-use crate::algorithms::add::{add4_carry, sub4_borrow};
-use crate::algorithms::div::knuth::{div_rem_2, div_rem_n, div_small_quotient, Divisor4};
-use crate::algorithms::div::small::rem_1;
-use crate::algorithms::mul::{mac, mul_2x2, mul_wide};
 use crate::U256;
+use limbs::add::{add4_carry, sub4_borrow};
+use limbs::div::knuth::{div_rem_2, div_rem_n, div_small_quotient, Divisor4};
+use limbs::div::small::rem_1;
+use limbs::mul::{mac, mul_2x2, mul_wide};
 
 /// `Some((k, c))` when `m = 2^k - c` with `k` 255 or 256 and `0 < c < 2^61`: the
 /// pseudo-Mersenne moduli of elliptic-curve code in contracts (2^255 - 19 of Curve25519,

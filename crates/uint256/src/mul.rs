@@ -1,7 +1,7 @@
 //! Multiplication.
 
-use crate::algorithms::mul::{mul_full4, mul_trunc4, sqr_trunc4};
 use crate::U256;
+use limbs::mul::{mul_full4, mul_trunc4, sqr_trunc4};
 
 impl U256 {
     /// `self * rhs` modulo 2^256 (EVM MUL).

@@ -3,8 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::algorithms::mul::mul_small_add4;
 use crate::U256;
+use limbs::mul::mul_small_add4;
 
 /// Error of parsing a [`U256`] from text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

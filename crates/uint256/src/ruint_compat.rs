@@ -2,7 +2,7 @@
 //! little-endian `u64` limbs). Note `ruint::Uint::from` is an inherent method of ruint; write
 //! `x.into()` or `<ruint::aliases::U256 as From<U256>>::from(x)` to use this impl.
 
-use crate::algorithms::asm::store_ruint;
+use crate::asm::store_ruint;
 use crate::U256;
 
 impl From<ruint::aliases::U256> for U256 {

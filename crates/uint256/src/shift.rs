@@ -33,7 +33,7 @@ impl U256 {
     /// Arithmetic (sign-filling) right shift of the two's complement value; for
     /// `shift >= 256` the result is 0 for non-negative and all ones for negative values.
     #[inline(always)]
-    pub const fn arithmetic_shr(self, shift: usize) -> Self {
+    pub fn arithmetic_shr(self, shift: usize) -> Self {
         Self(sar(&self.0, shift))
     }
 
@@ -47,10 +47,18 @@ impl U256 {
 /// Shift amount of the EVM shift operand `x`: its value if below 256, else 256.
 #[inline(always)]
 pub(crate) const fn shift_amount(x: &[u64; 4]) -> usize {
-    if x[1] | x[2] | x[3] != 0 || x[0] >= 256 {
+    // Saturate, then one compare (as ruint's `saturating` conversion): the two tests as one
+    // condition became `setne`, `setae`, `or` and a branch, two more micro-ops than two
+    // branches.
+    let s = if x[1] | x[2] | x[3] == 0 {
+        x[0]
+    } else {
+        u64::MAX
+    };
+    if s >= 256 {
         256
     } else {
-        x[0] as usize
+        s as usize
     }
 }
 
@@ -76,12 +84,103 @@ pub(crate) const fn shr(a: &[u64; 4], shift: usize) -> [u64; 4] {
 
 /// The limbs `a >> shift` arithmetic (sign-filling, two's complement); for `shift >= 256` all
 /// sign bits.
+///
+/// Branch-free: each limb is a funnel shift of two neighbours (`shrd`), the top one with the
+/// sign mask above it, then two stages of selects move whole limbs by one and by two places,
+/// filling with the sign mask. A `match` on `shift / 64` became a jump table or a compare
+/// chain, which mispredicts on shifts whose limb count varies; complementing a negative
+/// value around a logical shift cost eight more instructions.
 #[inline(always)]
-pub(crate) const fn sar(a: &[u64; 4], shift: usize) -> [u64; 4] {
-    // Shifting the complement of a negative value in zeros and complementing back fills
-    // with ones; complementing is XOR with the sign mask, so nothing branches on the sign
-    // (a branch mispredicts half the time on random words).
-    let s = ((a[3] as i64) >> 63) as u64;
-    let r = shr(&[a[0] ^ s, a[1] ^ s, a[2] ^ s, a[3] ^ s], shift);
-    [r[0] ^ s, r[1] ^ s, r[2] ^ s, r[3] ^ s]
+pub(crate) fn sar(a: &[u64; 4], shift: usize) -> [u64; 4] {
+    let sign = ((a[3] as i64) >> 63) as u64;
+    if shift >= 256 {
+        return [sign; 4];
+    }
+    let b = (shift % 64) as u32;
+    let t = [
+        funnel_shr(a[1], a[0], b),
+        funnel_shr(a[2], a[1], b),
+        funnel_shr(a[3], a[2], b),
+        funnel_shr(sign, a[3], b),
+    ];
+    let one = shift & 64 != 0;
+    let t = [
+        select(one, t[1], t[0]),
+        select(one, t[2], t[1]),
+        select(one, t[3], t[2]),
+        select(one, sign, t[3]),
+    ];
+    let two = shift & 128 != 0;
+    [
+        select(two, t[2], t[0]),
+        select(two, t[3], t[1]),
+        select(two, sign, t[2]),
+        select(two, sign, t[3]),
+    ]
+}
+
+/// The low limb of `(hi, lo) >> s` for `s < 64` (one `shrd` on x86-64).
+#[inline(always)]
+const fn funnel_shr(hi: u64, lo: u64, s: u32) -> u64 {
+    ((((hi as u128) << 64) | lo as u128) >> s) as u64
+}
+
+/// `if c { x } else { y }` as a conditional move. Not `const`: as an `if` LLVM made the first
+/// stage a branch on bit 6 of the shift, and as a mask it folded the sign mask into a longer
+/// sequence.
+#[inline(always)]
+fn select(c: bool, x: u64, y: u64) -> u64 {
+    core::hint::select_unpredictable(c, x, y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Bit `i` of little-endian limbs.
+    fn bit(x: &[u64; 4], i: usize) -> bool {
+        x[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    /// `sar` and `shr` at every shift from 0 to 260 (each limb count and each bit offset, the
+    /// limb boundaries and 256 on) against a bit-by-bit reference, on words with the sign bit
+    /// set and clear, all ones, single bits at limb edges and mixed limbs.
+    #[test]
+    fn shifts_right_match_bitwise_reference_at_every_amount() {
+        let words = [
+            [0; 4],
+            [u64::MAX; 4],
+            [0, 0, 0, 1 << 63],
+            [1, 0, 0, 0],
+            [0, 1 << 63, 1, 0],
+            [
+                0x0123_4567_89ab_cdef,
+                0xfedc_ba98_7654_3210,
+                0x8000_0000_0000_0001,
+                0x7fff_ffff_ffff_fffe,
+            ],
+            [
+                0x0123_4567_89ab_cdef,
+                0xfedc_ba98_7654_3210,
+                0x8000_0000_0000_0001,
+                0x8fff_ffff_ffff_fffe,
+            ],
+        ];
+        for x in words {
+            let sign = bit(&x, 255);
+            for s in 0..=260 {
+                let (a, l) = (sar(&x, s), shr(&x, s));
+                for i in 0..256 {
+                    let from = i + s;
+                    let (ea, el) = if from < 256 {
+                        (bit(&x, from), bit(&x, from))
+                    } else {
+                        (sign, false)
+                    };
+                    assert_eq!(bit(&a, i), ea, "sar {x:x?} by {s}, bit {i}");
+                    assert_eq!(bit(&l, i), el, "shr {x:x?} by {s}, bit {i}");
+                }
+            }
+        }
+    }
 }

@@ -205,7 +205,7 @@ proptest! {
         let m = digits.len();
         let mut q = [0u64; 8];
         let mut rem = [0u64; 4];
-        prop_assert_eq!(uint256::algorithms::div::knuth::div_rem_n::<9>(&digits, &d.as_limbs()[..n], &mut q[..m - n + 1], &mut rem[..n]), Some(()));
+        prop_assert_eq!(limbs::div::knuth::div_rem_n::<9>(&digits, &d.as_limbs()[..n], &mut q[..m - n + 1], &mut rem[..n]), Some(()));
         let bq = BigUint::from_slice(&q.iter().flat_map(|&x| [x as u32, (x >> 32) as u32]).collect::<Vec<_>>());
         let br = BigUint::from_slice(&rem.iter().flat_map(|&x| [x as u32, (x >> 32) as u32]).collect::<Vec<_>>());
         prop_assert_eq!(bq, &bu / &bd);

@@ -8,8 +8,8 @@
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
 use montgomery::Modulus;
 // Plain four-limb `a + b` / `a - b` with carry / borrow out (const; the workspace's one copy).
-pub(crate) use uint256::algorithms::add::{add4 as add_plain, sub4 as sub_plain};
-use uint256::algorithms::add::{add4_carry, sub4_borrow};
+pub(crate) use limbs::add::{add4 as add_plain, sub4 as sub_plain};
+use limbs::add::{add4_carry, sub4_borrow};
 
 /// p as four little-endian 64-bit limbs.
 pub const P: [u64; 4] = [

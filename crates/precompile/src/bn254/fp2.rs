@@ -5,7 +5,7 @@
 
 use super::fp::{add_plain as add_plain_carry, fp_ops, sub_plain, Fp, MODULUS, P};
 use core::ops::{Add, AddAssign, Mul, MulAssign, Neg, Sub, SubAssign};
-use uint256::algorithms::add::sbb;
+use limbs::add::sbb;
 
 /// An element `c0 + c1 * u` of Fp2.
 #[derive(Clone, Copy, PartialEq, Eq, Default, Debug, Hash)]

@@ -6,8 +6,8 @@ use super::mont::neg_inv64;
 use super::rows::Rows;
 use super::window::{pow_window, table_len, Exp, Ring};
 use alloc::vec::Vec;
-use uint256::algorithms::add::sbb;
-use uint256::algorithms::mul::mac;
+use limbs::add::sbb;
+use limbs::mul::mac;
 
 /// Arithmetic modulo `2^k`: truncated products masked in the top limb.
 struct Pow2Ring {

@@ -9,9 +9,9 @@
 use super::rows::{self, Rows};
 use super::window::Ring;
 use core::num::NonZeroU64;
-use uint256::algorithms::add::sbb;
-use uint256::algorithms::div::knuth::{div_rem_2, div_rem_knuth};
-use uint256::algorithms::div::small::rem_1;
+use limbs::add::sbb;
+use limbs::div::knuth::{div_rem_2, div_rem_knuth};
+use limbs::div::small::rem_1;
 
 /// `-m0^-1 mod 2^64` for odd `m0`: the workspace's one copy (the montgomery crate's).
 pub use montgomery::neg_inv64;

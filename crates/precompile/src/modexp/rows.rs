@@ -6,7 +6,7 @@
 //! limbs for every input (tested limb for limb in `kernel_tests`). [`FixedRows`] is the same
 //! step for a row length known at compile time (straight-line assembly or the portable loop).
 
-use uint256::algorithms::mul::mac;
+use limbs::mul::mac;
 
 /// The row kernels to use: the portable loop, or the x86-64 assembly (holding the proof that
 /// the CPU supports it).

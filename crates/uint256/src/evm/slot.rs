@@ -13,7 +13,7 @@
 //! function of the same name; operands are in EVM stack order, limbs little-endian as in
 //! [`U256::as_limbs`]. No function panics.
 
-use crate::algorithms::asm::{le_byte, splat, through_vectors};
+use crate::asm::{le_byte, splat, through_vectors};
 use crate::bits::sign_extend_byte;
 use crate::div::{div_rem, rem};
 use crate::shift::{sar as sar_limbs, shift_amount};
@@ -28,8 +28,8 @@ pub fn div(a: &[u64; 4], b: &[u64; 4]) -> Option<U256> {
 /// MOD `a % b` with `b` in place: `None` for `b == 0` (the result, 0, is `b`).
 // Only the zero divisor and `a < b` (the result is `a`) inline: with the whole division inlined
 // the instruction saved six callee-saved registers and set up a large frame on every call, which
-// made revm's MOD loop on 0 % 0 (evmone's synth/MOD/b0) 1.34x and on 0 % x (b1) 1.08x stock
-// revm's time; stock revm calls its division out of line too.
+// made revm's MOD loops on 0 % 0 and 0 % x (evmone's synth/MOD/b0, b1) slower than stock revm's;
+// stock revm calls its division out of line too (figures: PERF.md).
 #[inline(always)]
 pub fn mod_(a: &[u64; 4], b: &[u64; 4]) -> Option<U256> {
     if !nonzero(b) {
@@ -67,16 +67,15 @@ pub(crate) fn signextend_unpacked(b: &[u64; 4], x: &[u64; 4]) -> Option<[u64; 4]
 /// BYTE: byte `i` of `x` in place (byte 0 the most significant); 0 for `i >= 32`. Reads the
 /// one byte of the slot that holds it.
 // Not `packed`: in revm's BYTE loop with the result as the next index (evmone's synth/BYTE/b1)
-// that took 1.47x stock revm's time, against 0.99x with the scalar result; the index is read
-// back limb by limb, which a 16-byte store does not forward to on Zen 4. A branch on the range
-// and a one-byte load, as stock revm and ruint: a branch-free limb select and shift lengthened
-// the chain from the index to the result, which in the loop where each result is the next
-// operand (synth/BYTE/b0) took 1.11x stock revm's time, and took 1.04x ruint's time on
-// in-range indices in the op bench (byte/in). The by-value `evm::byte` is this function.
+// that was far slower than the scalar result; the index is read back limb by limb, which a
+// 16-byte store does not forward to on Zen 4. A branch on the range and a one-byte load, as
+// stock revm and ruint: a branch-free limb select and shift lengthened the chain from the index
+// to the result, slower in the loop where each result is the next operand (synth/BYTE/b0) and
+// on in-range indices in the op bench (byte/in). The by-value `evm::byte` is this function.
 // The index saturated to 2^64 - 1 when a high limb is set, then one compare: as ruint's
 // `saturating` index, two branches. With the two tests as one condition, LLVM combined them
 // into `sete`, `setb`, `and`, `cmp` and one branch: two more micro-ops on ports that Intel
-// cores share with branches, which took 1.10x ruint's time on byte/in on an Emerald Rapids.
+// cores share with branches, slower than ruint on byte/in on an Emerald Rapids (PERF.md).
 #[inline(always)]
 pub fn byte(i: &[u64; 4], x: &[u64; 4]) -> U256 {
     let i = if (i[1] | i[2] | i[3]) == 0 {
@@ -96,22 +95,12 @@ pub fn byte(i: &[u64; 4], x: &[u64; 4]) -> U256 {
 // Out of range, the sign is built in one vector register and stored twice: from four limbs
 // moved into two vectors (`packed`), the store waited on two register-file crossings, and in
 // revm's loop where each result is the next shift (evmone's synth/SAR/b1) the next SAR's loads
-// of its shift waited on that store: 1.10x stock revm's time, now 1.00x (and SAR/b0 0.55x ->
-// 0.51x).
+// of its shift waited on that store (figures: PERF.md).
 #[inline(always)]
 pub fn sar(shift: &[u64; 4], x: &[u64; 4]) -> Option<U256> {
     sar_cases(shift, x).map(|r| match r {
         Sar::Shifted(limbs) => packed(limbs),
         Sar::Sign(sign) => U256(splat(sign)),
-    })
-}
-
-/// [`sar`] with the result in scalar registers, for the by-value `evm::sar`.
-#[inline(always)]
-pub(crate) fn sar_unpacked(shift: &[u64; 4], x: &[u64; 4]) -> Option<[u64; 4]> {
-    sar_cases(shift, x).map(|r| match r {
-        Sar::Shifted(limbs) => limbs,
-        Sar::Sign(sign) => [sign; 4],
     })
 }
 

@@ -12,8 +12,8 @@
 //! generator's table ([`super::table`]) is built at compile time with the same reduction.
 
 use montgomery::Modulus;
-use uint256::algorithms::add::{adc, sbb};
-use uint256::algorithms::mul::mac;
+use limbs::add::{adc, sbb};
+use limbs::mul::mac;
 
 /// `p`, little-endian limbs.
 pub const P: [u64; 4] = [
@@ -234,7 +234,7 @@ impl Fe {
 
     /// `self * b mod p` in a `const` context (portable product; for compile-time tables).
     pub const fn mul_const(&self, b: &Fe) -> Fe {
-        Fe::from_wide(&uint256::algorithms::mul::mul_full4(&self.0, &b.0))
+        Fe::from_wide(&limbs::mul::mul_full4(&self.0, &b.0))
     }
 
     /// The element `w mod p` of a 512-bit integer `w` (8 little-endian limbs).

@@ -6,7 +6,7 @@
 
 use super::field::sub4;
 use montgomery::Modulus;
-use uint256::algorithms::add::adc;
+use limbs::add::adc;
 
 /// `n`, little-endian limbs.
 pub(crate) const N: [u64; 4] = [

@@ -172,7 +172,7 @@ proptest! {
     #[test]
     fn sqr_wide_is_the_product(a in any::<[u64; 4]>(), edge in any::<bool>()) {
         let a = if edge { [u64::MAX; 4] } else { a };
-        prop_assert_eq!(field::sqr_wide(&a), uint256::algorithms::mul::mul_full4(&a, &a));
+        prop_assert_eq!(field::sqr_wide(&a), limbs::mul::mul_full4(&a, &a));
     }
 
     #[test]

@@ -19,10 +19,9 @@ pub const fn mac(a: u64, b: u64, c: u64, d: u64) -> (u64, u64) {
 /// Only the 10 limb products that affect the low 256 bits are formed, and the four on the last
 /// diagonal need only their low halves. Row by row (limb `b[j]` times the low limbs of `a`,
 /// added into the running result): this order keeps every partial sum in a register, where
-/// forming all products first spilled two of them (MUL took 1.1x ruint's time that way). Each
-/// step adds the carry before the result limb: in the other order LLVM moved a carry through
-/// a flag-to-register `setb`, and MUL chained on its own result (evmone's `MUL/b0` loop) took
-/// 1.04-1.07x stock revm's time.
+/// forming all products first spilled two of them. Each step adds the carry before the result
+/// limb: in the other order LLVM moved a carry through a flag-to-register `setb`, which
+/// lengthened a MUL chained on its own result (evmone's `MUL/b0` loop).
 #[inline(always)]
 pub const fn mul_trunc4(a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
     let mut r = [0u64; 4];

@@ -9,11 +9,11 @@
 
 use core::num::NonZeroU64;
 
-use super::super::add::add_assign_n;
-use super::super::asm;
-use super::super::mul::{mul_wide, submul};
 use super::reciprocal::{div_3by2, reciprocal_3by2, NormalizedDivisor};
 use super::{cold, shr_comp};
+use crate::add::add_assign_n;
+use crate::asm;
+use crate::mul::{mul_wide, submul};
 
 /// Writes `u << s` (`s < 64`, `u` not empty) into `out[..u.len() + 1]`, the top limb taking the
 /// bits shifted out.
@@ -229,7 +229,7 @@ impl Divisor4 {
             rem_step4(top, un[4], dn, v)
         };
         // Written out rather than looped: LLVM does not always unroll the loop, and a rolled loop
-        // costs ~10% here.
+        // is slower here (PERF.md).
         r = rem_step4(r, un[3], dn, v);
         r = rem_step4(r, un[2], dn, v);
         r = rem_step4(r, un[1], dn, v);

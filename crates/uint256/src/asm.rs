@@ -1,58 +1,16 @@
-//! The one place in the crate with `unsafe` code: x86-64 inline assembly for the hardware
-//! 128-by-64 division, an SSE2 four-limb equality, an SSE2 move of a result into vector
-//! registers, a one-byte read of a word in memory and four 8-byte stores into a ruint word, each
-//! with a portable fallback of the same contract on other targets.
+//! The one place in the crate with `unsafe` code: an SSE2 four-limb equality, an SSE2 move of a
+//! result into vector registers, a one-byte read of a word in memory and four 8-byte stores
+//! into a ruint word, each with a portable fallback of the same contract on other targets. (The
+//! hardware division is in `limbs`.)
 #![allow(unsafe_code)]
-
-/// Divides the two-limb `hi * 2^64 + lo` by `d`, returning `(quotient, remainder)`.
-///
-/// **Precondition:** `hi < d` (which implies `d != 0`), so that the quotient fits one limb.
-/// Every caller guarantees it; it is checked in debug builds. On x86-64 this is a single
-/// `div r64` instruction, which would raise a divide error (#DE) if the precondition failed.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-pub fn div_2by1(hi: u64, lo: u64, d: u64) -> (u64, u64) {
-    debug_assert!(hi < d);
-    let q: u64;
-    let r: u64;
-    // SAFETY: `div` reads only its register operands and writes rax, rdx and the flags; the
-    // precondition `hi < d` (guaranteed by every caller, asserted above in debug builds) rules
-    // out both division by zero and quotient overflow, the only cases in which it faults.
-    unsafe {
-        core::arch::asm!(
-            "div {d}",
-            d = in(reg) d,
-            inout("rax") lo => q,
-            inout("rdx") hi => r,
-            options(pure, nomem, nostack),
-        );
-    }
-    (q, r)
-}
-
-/// Portable version of the x86-64 `div_2by1` (same precondition `hi < d`).
-#[cfg(not(target_arch = "x86_64"))]
-#[inline(always)]
-pub fn div_2by1(hi: u64, lo: u64, d: u64) -> (u64, u64) {
-    div_2by1_portable(hi, lo, d)
-}
-
-/// The `u128` reference for [`div_2by1`]; requires `hi < d`.
-#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
-#[inline(always)]
-pub const fn div_2by1_portable(hi: u64, lo: u64, d: u64) -> (u64, u64) {
-    debug_assert!(hi < d);
-    let n = ((hi as u128) << 64) | lo as u128;
-    ((n / d as u128) as u64, (n % d as u128) as u64)
-}
 
 /// `a == b` on four limbs with two 128-bit byte compares.
 ///
 /// Operands already in memory (an interpreter's stack) are compared straight from there, as
 /// LLVM does for ruint's `==` on limb arrays; operands in registers are moved into vectors
 /// without the store-and-reload (and store-forwarding stall) that a limb-array `==` costs.
-/// In the `eq` and `eq-of-sum` benches, the scalar XOR/OR form took 1.3x as long on the first
-/// and ruint's limb-array `==` 5.3x as long on the second.
+/// In the `eq` and `eq-of-sum` benches both the scalar XOR/OR form and ruint's limb-array `==`
+/// took longer (`PERF.md`).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 pub fn eq4(a: &[u64; 4], b: &[u64; 4]) -> bool {
@@ -235,34 +193,6 @@ mod tests {
         for i in 0..100 {
             assert_eq!(le_byte(&x, i), (i % 32) as u8, "index {i}");
             assert_eq!(le_byte_portable(&x, i), (i % 32) as u8, "index {i}");
-        }
-    }
-
-    #[test]
-    fn hardware_matches_portable() {
-        note_portable_only("div_2by1 (div r64)");
-        let mut x = 0x243f_6a88_85a3_08d3u64;
-        let check = |hi: u64, lo: u64, d: u64| {
-            assert_eq!(
-                div_2by1(hi, lo, d),
-                div_2by1_portable(hi, lo, d),
-                "{hi:#x} {lo:#x} / {d:#x}"
-            );
-        };
-        for d in [1, 2, 3, 7, u64::MAX, u64::MAX - 1, 1 << 63, (1 << 32) + 1] {
-            check(0, 0, d);
-            check(0, u64::MAX, d);
-            check(d - 1, u64::MAX, d);
-            check(d - 1, 0, d);
-            check(d / 2, 12345, d);
-        }
-        for _ in 0..100_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let d = (x >> (x % 64)).max(1);
-            let y = x.rotate_left(23);
-            check(y % d, x.rotate_left(41), d);
         }
     }
 }

@@ -3,9 +3,9 @@
 
 use core::num::NonZeroU64;
 
-use super::super::asm;
-use super::super::mul::mul_wide;
 use super::{cold, shr_comp};
+use crate::asm;
+use crate::mul::mul_wide;
 
 /// A divisor limb with its top bit set (`d >= 2^63`), the form the reciprocal algorithms need.
 ///

@@ -59,7 +59,7 @@ pub const fn sub4(a: &[u64; 4], b: &[u64; 4]) -> ([u64; 4], bool) {
 
 /// [`add4`] for run-time use: on x86-64 the carry intrinsic keeps the whole chain in `adc`
 /// instructions even when the carry out is used, where LLVM turns [`add4`]'s chain into
-/// `setb`/`or` steps and branches (ADDMOD's fast path took 1.2-1.35x ruint's time that way).
+/// `setb`/`or` steps and branches (which made `uint256`'s ADDMOD fast path slower than ruint's).
 #[inline(always)]
 pub fn add4_carry(a: &[u64; 4], b: &[u64; 4]) -> ([u64; 4], bool) {
     #[cfg(target_arch = "x86_64")]
