@@ -52,6 +52,13 @@ const RULES: &[Rule] = &[
         optional_only: &[],
     },
     Rule {
+        krate: "evm-arith-curves",
+        internal: &["uint256", "montgomery"],
+        external: Some(&[]),
+        forbidden: &[],
+        optional_only: &[],
+    },
+    Rule {
         krate: "uint256-revm",
         internal: &["uint256"],
         external: None,
@@ -60,7 +67,7 @@ const RULES: &[Rule] = &[
     },
     Rule {
         krate: "precompile",
-        internal: &["uint256", "montgomery"],
+        internal: &["uint256", "montgomery", "evm-arith-curves"],
         external: None,
         // revm-precompile is the peer we compare against; revm only for the optional provider.
         forbidden: &["revm-precompile"],
