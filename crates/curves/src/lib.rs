@@ -9,7 +9,7 @@
 //! - [`curve`]: short-Weierstrass formulas (Jacobian, mixed addition) over any of the fields;
 //! - [`pairing`]: the multi-Miller-loop driver, line products for D- and M-type twists, and the
 //!   easy part of the final exponentiation;
-//! - [`bn254`]: the curve's constants, groups, loop parameters and hard parts.
+//! - [`bn254`], [`bls12_381`]: the curves' constants, groups, loop parameters and hard parts.
 //!
 //! Variable time throughout (branches and inversions depend on the values): for public
 //! inputs such as an EVM precompile's, never for secrets. `no_std` with `alloc` (the Miller
@@ -21,6 +21,7 @@
 
 extern crate alloc;
 
+pub mod bls12_381;
 pub mod bn254;
 pub mod curve;
 pub mod cyclotomic;
