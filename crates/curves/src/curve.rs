@@ -161,6 +161,19 @@ impl<F: Field> Jacobian<F> {
         }
     }
 
+    /// `[k] self` for a 64-bit `k`, by double-and-add from the top bit with general
+    /// additions (for a Jacobian base; [`Affine::mul_u64`] is cheaper for an affine one).
+    pub fn mul_u64(&self, k: u64) -> Self {
+        let mut acc = Self::INFINITY;
+        for i in (0..64 - k.leading_zeros()).rev() {
+            acc = acc.double();
+            if (k >> i) & 1 == 1 {
+                acc = acc.add(self);
+            }
+        }
+        acc
+    }
+
     /// `2 * self` (`dbl-2009-l`: 2M + 5S).
     #[inline]
     pub fn double(&self) -> Self {

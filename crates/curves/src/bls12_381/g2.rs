@@ -2,6 +2,7 @@
 //! are in [`crate::curve`].
 
 use super::fp::fp2;
+use super::pairing::X_ABS;
 use super::Fp2;
 use crate::curve::{Affine, Jacobian};
 
@@ -53,11 +54,64 @@ pub const GENERATOR: G2Affine = G2Affine::new(
     ),
 );
 
+/// `xi^(-(p-1)/3)` with `xi = 1 + u`: psi's factor on x (M-type twist).
+pub const PSI_X: Fp2 = fp2(
+    [0; 6],
+    [
+        0x8bfd00000000aaad,
+        0x409427eb4f49fffd,
+        0x897d29650fb85f9b,
+        0xaa0d857d89759ad4,
+        0xec02408663d4de85,
+        0x1a0111ea397fe699,
+    ],
+);
+
+/// `xi^(-(p-1)/2)`: psi's factor on y.
+pub const PSI_Y: Fp2 = fp2(
+    [
+        0xf1ee7b04121bdea2,
+        0x304466cf3e67fa0a,
+        0xef396489f61eb45e,
+        0x1c3dedd930b1cf60,
+        0xe2e9c448d77a2cd9,
+        0x135203e60180a68e,
+    ],
+    [
+        0xc81084fbede3cc09,
+        0xee67992f72ec05f4,
+        0x77f76e17009241c5,
+        0x48395dabc2d3435e,
+        0x6831e36d6bd17ffe,
+        0x06af0e0437ff400b,
+    ],
+);
+
+/// The untwist-Frobenius-twist endomorphism `psi(x, y) = (conj(x) PSI_X, conj(y) PSI_Y)`,
+/// acting on G2 as multiplication by `x` (and by p).
+pub fn psi(p: &G2Affine) -> G2Affine {
+    if p.infinity {
+        return *p;
+    }
+    G2Affine::new(p.x.conjugate().mul(PSI_X), p.y.conjugate().mul(PSI_Y))
+}
+
 impl G2Affine {
     /// Whether the point is on the twist `y^2 = x^3 + 4 (1 + u)` (true for infinity; not a
     /// subgroup check).
     #[inline]
     pub fn is_on_curve(&self) -> bool {
         self.is_on_curve_with(B)
+    }
+
+    /// Whether an on-curve point is in the order-r subgroup (true for infinity), by Scott's
+    /// test (ePrint 2021/1130): `psi(Q) = [x] Q`, one multiplication by the 64-bit `|x|`
+    /// (`x < 0`: `-psi(Q) = [|x|] Q`). Meaningless (never a panic) for points off the twist.
+    pub fn is_in_subgroup(&self) -> bool {
+        if self.infinity {
+            return true;
+        }
+        let xq = self.mul_u64(X_ABS);
+        xq.eq_point(&G2Jacobian::from(psi(self).neg()))
     }
 }

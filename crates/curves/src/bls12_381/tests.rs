@@ -326,3 +326,89 @@ fn bilinear_and_multi_pairing_products() {
     ]));
     assert!(pairing_check(&[]));
 }
+
+/// The little-endian bytes of a hex integer.
+fn le_bytes(hex: &str) -> Vec<u8> {
+    let mut be: Vec<u8> = (0..hex.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap())
+        .collect();
+    be.reverse();
+    be
+}
+
+/// `#E(Fp) / 3 = h1 r / 3`: times any G1-curve point, a point of order 1 or 3.
+const G1_ORDER_OVER_3: &str = "08ab05f8bdd54cde190937e76bc3e447cc27c3d6fbd7063fcd104635a790520c0a395554e5c6aaaad955555555558e39";
+/// `h2 r / 13^2`: times any twist point, a point of order 1 or 13 (the twist group's 13-part
+/// is not cyclic, so `h2 r / 13` maps every point to infinity).
+const G2_ORDER_OVER_169: &str = "04005449cda731a7136c440a0c65b728ba1c1fa6b6708356f3b9bdc84396cab33907d71557a7d33677f5d45f7cedb8cfdac10ff1fc5b48d6461e907737d78e96568f2d18c750b4b3ca5c33c3fd8ff8a70629888281914529f4e3380941cfdd";
+
+/// Points on the curve `y^2 = x^3 + 4` with x = i (mostly outside G1).
+fn g1_curve_points() -> Vec<G1Affine> {
+    (1..60u64)
+        .filter_map(|i| {
+            let x = Fp::from_u64(i);
+            (x.square().mul(x).add(g1::B))
+                .sqrt()
+                .map(|y| G1Affine::new(x, y))
+        })
+        .collect()
+}
+
+/// Points on the twist with x = i + (i + 3) u (mostly outside G2).
+fn g2_curve_points() -> Vec<G2Affine> {
+    (1..30u64)
+        .filter_map(|i| {
+            let x = Fp2::new(Fp::from_u64(i), Fp::from_u64(i + 3));
+            b::fp2_sqrt(x.square().mul(x).add(g2::B)).map(|y| G2Affine::new(x, y))
+        })
+        .collect()
+}
+
+#[test]
+fn g1_subgroup_check_matches_blst() {
+    let k3 = le_bytes(G1_ORDER_OVER_3);
+    let (mut inside, mut outside, mut order3) = (0, 0, 0);
+    for r in g1_curve_points() {
+        assert!(r.is_on_curve());
+        let small = b::g1_mul_bytes(&r, &k3); // order 1 or 3
+        let near = b::g1_add(&b::g1_mul(7), &small); // in G1 plus a point of order 3
+        for pt in [r, r.neg(), small, near, b::g1_mul_u64(&r, X_ABS)] {
+            let ours = pt.is_in_subgroup();
+            assert_eq!(ours, b::in_g1(&pt), "{pt:?}");
+            inside += ours as u32;
+            outside += !ours as u32;
+        }
+        order3 += !small.infinity as u32;
+    }
+    for k in [1u64, 2, 3, 0xffff_ffff_ffff_ffff] {
+        assert!(b::g1_mul(k).is_in_subgroup());
+    }
+    assert!(G1Affine::INFINITY.is_in_subgroup());
+    assert!(outside > 20 && order3 > 5, "{inside} {outside} {order3}");
+}
+
+#[test]
+fn g2_subgroup_check_and_psi_match_blst() {
+    let k13 = le_bytes(G2_ORDER_OVER_169);
+    let (mut outside, mut order13) = (0, 0);
+    for r in g2_curve_points() {
+        assert!(r.is_on_curve());
+        let small = b::g2_mul_bytes(&r, &k13); // order 1 or 13
+        let near = b::g2_add(&b::g2_mul(7), &small);
+        for pt in [r, r.neg(), small, near] {
+            let ours = pt.is_in_subgroup();
+            assert_eq!(ours, b::in_g2(&pt), "{pt:?}");
+            outside += !ours as u32;
+        }
+        order13 += !small.infinity as u32;
+    }
+    for k in [1u64, 2, 3, 0xffff_ffff_ffff_ffff] {
+        let q = b::g2_mul(k);
+        assert!(q.is_in_subgroup());
+        // psi acts on G2 as [x] = -[|x|].
+        assert_eq!(g2::psi(&q), b::g2_mul_u64(&q, X_ABS).neg());
+    }
+    assert!(G2Affine::INFINITY.is_in_subgroup());
+    assert!(outside > 20 && order13 > 5, "{outside} {order13}");
+}

@@ -135,6 +135,7 @@ pub(crate) fn be_limbs(b: &[u8; 32]) -> [u64; 4] {
 }
 
 /// Writes four little-endian 64-bit limbs as a big-endian 32-byte integer.
+#[cfg(any(test, feature = "bn254-arkworks"))]
 #[inline]
 pub(crate) fn limbs_be(l: &[u64; 4], out: &mut [u8]) {
     for (i, limb) in l.iter().enumerate() {

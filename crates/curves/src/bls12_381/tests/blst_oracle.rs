@@ -3,11 +3,11 @@
 //! tower is the same `Fp2[v]/(v^3 - (1 + u))`, `Fp6[w]/(w^2 - v)`).
 #![allow(unsafe_code)] // FFI to blst
 
-use super::super::g1::G1Affine;
-use super::super::g2::G2Affine;
-use super::super::pairing::MillerPair;
-use super::super::{Fp, Fp12, Fp2, Fp6};
 use blst::*;
+use curves::bls12_381::g1::G1Affine;
+use curves::bls12_381::g2::G2Affine;
+use curves::bls12_381::pairing::MillerPair;
+use curves::bls12_381::{Fp, Fp12, Fp2, Fp6};
 
 fn to_b(a: Fp) -> blst_fp {
     blst_fp {
@@ -280,4 +280,63 @@ pub fn final_exp(f: &Fp12) -> Fp12 {
     // SAFETY: valid pointers to initialised blst_fp12 values.
     unsafe { blst_final_exp(&mut r, &to_b12(f)) };
     from_b12(&r)
+}
+
+/// A square root in Fp2 by blst, `None` for a non-square.
+pub fn fp2_sqrt(a: Fp2) -> Option<Fp2> {
+    let mut r = blst_fp2::default();
+    // SAFETY: valid pointers to initialised blst_fp2 values.
+    let ok = unsafe { blst_fp2_sqrt(&mut r, &to_b2(a)) };
+    ok.then(|| from_b2(&r))
+}
+
+/// Whether blst finds `p` (on the curve) in G1.
+pub fn in_g1(p: &G1Affine) -> bool {
+    // SAFETY: a valid pointer to an initialised blst_p1_affine.
+    unsafe { blst_p1_affine_in_g1(&g1_to_b(p)) }
+}
+
+/// Whether blst finds `q` (on the twist) in G2.
+pub fn in_g2(q: &G2Affine) -> bool {
+    // SAFETY: a valid pointer to an initialised blst_p2_affine.
+    unsafe { blst_p2_affine_in_g2(&g2_to_b(q)) }
+}
+
+/// `[k] p` by blst for a little-endian scalar of any length.
+pub fn g1_mul_bytes(p: &G1Affine, k: &[u8]) -> G1Affine {
+    g1_mult(p, k, 8 * k.len())
+}
+
+/// `[k] q` by blst for a little-endian scalar of any length.
+pub fn g2_mul_bytes(q: &G2Affine, k: &[u8]) -> G2Affine {
+    g2_mult(q, k, 8 * k.len())
+}
+
+/// `a + b` by blst.
+pub fn g1_add(a: &G1Affine, c: &G1Affine) -> G1Affine {
+    let (mut x, mut y, mut r) = (blst_p1::default(), blst_p1::default(), blst_p1::default());
+    // SAFETY: valid pointers to initialised blst values.
+    unsafe {
+        blst_p1_from_affine(&mut x, &g1_to_b(a));
+        blst_p1_from_affine(&mut y, &g1_to_b(c));
+        blst_p1_add_or_double(&mut r, &x, &y);
+    }
+    g1_from_b(&r)
+}
+
+/// `a + b` by blst.
+pub fn g2_add(a: &G2Affine, c: &G2Affine) -> G2Affine {
+    let (mut x, mut y, mut r) = (blst_p2::default(), blst_p2::default(), blst_p2::default());
+    // SAFETY: valid pointers to initialised blst values.
+    unsafe {
+        blst_p2_from_affine(&mut x, &g2_to_b(a));
+        blst_p2_from_affine(&mut y, &g2_to_b(c));
+        blst_p2_add_or_double(&mut r, &x, &y);
+    }
+    g2_from_b(&r)
+}
+
+/// `[k] q` by blst.
+pub fn g2_mul_u64(q: &G2Affine, k: u64) -> G2Affine {
+    g2_mult(q, &k.to_le_bytes(), 64)
 }
