@@ -79,6 +79,13 @@ impl<F: TowerField> Fp6<F> {
     /// `self * o` by Karatsuba over the three coefficients: 6 `Fp2` multiplications.
     #[inline]
     pub fn mul(&self, o: &Self) -> Self {
+        F::fp6_mul(self, o)
+    }
+
+    /// `self * o` by Karatsuba over the three coefficients with reduced `Fp2` products: the
+    /// default of [`TowerField::fp6_mul`].
+    #[inline(always)]
+    pub fn mul_karatsuba(&self, o: &Self) -> Self {
         let ([v0, v1, v2], [t01, t02, t12]) =
             karatsuba3([self.c0, self.c1, self.c2], [o.c0, o.c1, o.c2]);
         // t12 = a1 b2 + a2 b1 is the v^3 = xi part.

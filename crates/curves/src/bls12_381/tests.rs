@@ -145,6 +145,9 @@ proptest! {
         let f6 = Fp12::new(f.c0, Fp6::ZERO);
         let g6 = Fp12::new(g.c0, Fp6::ZERO);
         prop_assert_eq!(Fp12::new(f.c0.mul(&g.c0), Fp6::ZERO), b::fp12_mul(&f6, &g6));
+        // The lazy-reduction Fp6 product against the reduced Karatsuba one.
+        prop_assert_eq!(f.c0.mul(&g.c0), f.c0.mul_karatsuba(&g.c0));
+        prop_assert_eq!(f.c1.mul(&f.c1), f.c1.mul_karatsuba(&f.c1));
         prop_assert_eq!(Fp12::new(f.c0.square(), Fp6::ZERO), b::fp12_mul(&f6, &f6));
         if let Some(i) = f.c0.inverse() {
             prop_assert_eq!(i.mul(&f.c0), Fp6::ONE);
