@@ -59,6 +59,13 @@ const RULES: &[Rule] = &[
         optional_only: &[],
     },
     Rule {
+        krate: "evm-arith-curves",
+        internal: &["evm-arith-limbs", "uint256", "montgomery"],
+        external: Some(&[]),
+        forbidden: &[],
+        optional_only: &[],
+    },
+    Rule {
         krate: "uint256-revm",
         internal: &["uint256"],
         external: None,
@@ -67,7 +74,7 @@ const RULES: &[Rule] = &[
     },
     Rule {
         krate: "precompile",
-        internal: &["evm-arith-limbs", "uint256", "montgomery"],
+        internal: &["evm-arith-limbs", "uint256", "montgomery", "evm-arith-curves"],
         external: None,
         // revm-precompile is the peer we compare against; revm only for the optional provider.
         forbidden: &["revm-precompile"],

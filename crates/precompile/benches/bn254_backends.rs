@@ -13,7 +13,8 @@ mod clock;
 
 use ark_ff::{Field, PrimeField};
 use criterion::{criterion_group, BenchmarkId, Criterion};
-use precompile::bn254::{self, arkworks, fp::Fp, fp2::Fp2, g1, glv, substrate};
+use curves::bn254::{Fp, Fp2};
+use precompile::bn254::{self, add, arkworks, mul, substrate};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -70,7 +71,7 @@ fn curve(c: &mut Criterion) {
     let add: [u8; 128] = h(ADD).try_into().unwrap();
     let mul: [u8; 96] = h(MUL).try_into().unwrap();
     let mut g = c.benchmark_group("bn254_add");
-    g.bench_function("ours", |b| b.iter(|| g1::g1_add(black_box(&add))));
+    g.bench_function("ours", |b| b.iter(|| add::g1_add(black_box(&add))));
     g.bench_function("ark", |b| b.iter(|| arkworks::g1_add(black_box(&add))));
     g.bench_function("substrate", |b| {
         b.iter(|| substrate::g1_add(black_box(&add)))
@@ -80,7 +81,7 @@ fn curve(c: &mut Criterion) {
     });
     g.finish();
     let mut g = c.benchmark_group("bn254_mul");
-    g.bench_function("ours", |b| b.iter(|| glv::g1_mul(black_box(&mul))));
+    g.bench_function("ours", |b| b.iter(|| mul::g1_mul(black_box(&mul))));
     g.bench_function("ark", |b| b.iter(|| arkworks::g1_mul(black_box(&mul))));
     g.bench_function("substrate", |b| {
         b.iter(|| substrate::g1_mul(black_box(&mul)))
@@ -201,7 +202,7 @@ fn cycles_table() {
         "ECADD (g1_add)",
         1,
         &mut || {
-            black_box(g1::g1_add(black_box(&add))).ok();
+            black_box(add::g1_add(black_box(&add))).ok();
         },
         &mut || {
             black_box(arkworks::g1_add(black_box(&add))).ok();
@@ -211,7 +212,7 @@ fn cycles_table() {
         "ECMUL (g1_mul)",
         1,
         &mut || {
-            black_box(glv::g1_mul(black_box(&mul))).ok();
+            black_box(mul::g1_mul(black_box(&mul))).ok();
         },
         &mut || {
             black_box(arkworks::g1_mul(black_box(&mul))).ok();

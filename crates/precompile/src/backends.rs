@@ -8,6 +8,7 @@ use alloc::vec::Vec;
 /// library as its [`Precompile::library`]: ECRECOVER on our native arithmetic or on
 /// libsecp256k1 (whichever is not the default), and on `k256` (cargo feature `k256`), BN254
 /// on `ark-bn254` (feature `bn254-arkworks`) and on `substrate-bn` (feature `substrate-bn`),
+/// BLS12_PAIRING_CHECK on our own arithmetic (`curves`; feature `blst`, which still decodes),
 /// POINT_EVALUATION on `c-kzg` (feature `c-kzg`), P256VERIFY (EIP-7951) on `p256` (when the
 /// default is aws-lc, feature `aws-lc`). Only those active at `fork` are listed; each has the
 /// address, name and gas rule of `fork`'s default.
@@ -27,6 +28,10 @@ pub fn alternative_backends(fork: Fork) -> Vec<Precompile> {
     out.extend(crate::bn254::arkworks::precompiles(fork));
     #[cfg(feature = "substrate-bn")]
     out.extend(crate::bn254::substrate::precompiles(fork));
+    #[cfg(feature = "blst")]
+    if fork >= Fork::Prague {
+        out.push(crate::bls12_381::pairing::PRAGUE_OURS);
+    }
     #[cfg(feature = "c-kzg")]
     if fork >= Fork::Cancun {
         out.push(crate::kzg_point_evaluation::ckzg::CANCUN);

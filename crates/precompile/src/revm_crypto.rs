@@ -76,17 +76,17 @@ impl Crypto for RevmCrypto {
         out
     }
 
-    /// [`bn254::g1::g1_add_points`] of two 64-byte points.
+    /// [`bn254::add::g1_add_points`] of two 64-byte points.
     fn bn254_g1_add(&self, p1: &[u8], p2: &[u8]) -> Result<[u8; 64], PrecompileHalt> {
         const LEN: &str = "bn254 G1 point is not 64 bytes";
-        bn254::g1::g1_add_points(exact(p1, LEN)?, exact(p2, LEN)?).map_err(halt_reason)
+        bn254::add::g1_add_points(exact(p1, LEN)?, exact(p2, LEN)?).map_err(halt_reason)
     }
 
-    /// [`bn254::glv::g1_mul_point`] of a 64-byte point and a 32-byte scalar.
+    /// [`bn254::mul::g1_mul_point`] of a 64-byte point and a 32-byte scalar.
     fn bn254_g1_mul(&self, point: &[u8], scalar: &[u8]) -> Result<[u8; 64], PrecompileHalt> {
         let point = exact(point, "bn254 G1 point is not 64 bytes")?;
         let scalar = exact(scalar, "bn254 scalar is not 32 bytes")?;
-        bn254::glv::g1_mul_point(point, scalar).map_err(halt_reason)
+        bn254::mul::g1_mul_point(point, scalar).map_err(halt_reason)
     }
 
     /// [`bn254::pairing::pairing_check_pairs`] of (64-byte G1, 128-byte G2) pairs.

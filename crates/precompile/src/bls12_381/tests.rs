@@ -78,6 +78,7 @@ fn geth_vectors_pass() {
         (g2_msm::PRAGUE, "blsG2Mul.json"),
         (g2_msm::PRAGUE, "blsG2MultiExp.json"),
         (pairing::PRAGUE, "blsPairing.json"),
+        (pairing::PRAGUE_OURS, "blsPairing.json"),
         (map_fp_to_g1::PRAGUE, "blsMapG1.json"),
         (map_fp2_to_g2::PRAGUE, "blsMapG2.json"),
     ] {
@@ -97,6 +98,7 @@ fn geth_fail_vectors_fail_with_the_right_error() {
         (g2_msm::PRAGUE, "fail-blsG2Mul.json"),
         (g2_msm::PRAGUE, "fail-blsG2MultiExp.json"),
         (pairing::PRAGUE, "fail-blsPairing.json"),
+        (pairing::PRAGUE_OURS, "fail-blsPairing.json"),
         (map_fp_to_g1::PRAGUE, "fail-blsMapG1.json"),
         (map_fp2_to_g2::PRAGUE, "fail-blsMapG2.json"),
     ] {
@@ -321,9 +323,44 @@ fn msm_semantics() {
     assert_eq!(run2(&[vec![0; 256], scalar(5)].concat()), vec![0; 256]);
 }
 
+/// Our pairing backend against blst's on the differential generator's inputs: same output or
+/// the same error, every outcome reached.
+#[test]
+fn pairing_ours_matches_blst() {
+    use testkit::inputs::{bls_pairing, Pool, Rng};
+    let pool = Pool::new(5, 8);
+    let mut rng = Rng::new(26);
+    let (mut trues, mut falses, mut errs) = (0, 0, 0);
+    for _ in 0..150 {
+        let input = bls_pairing(&mut rng, &pool);
+        let want = pairing::PRAGUE.run(&input, u64::MAX);
+        assert_eq!(
+            pairing::PRAGUE_OURS.run(&input, u64::MAX),
+            want,
+            "{}",
+            hex::encode(&input)
+        );
+        match want {
+            Ok(o) if o.bytes[31] == 1 => trues += 1,
+            Ok(_) => falses += 1,
+            Err(_) => errs += 1,
+        }
+    }
+    assert!(
+        trues > 0 && falses > 0 && errs > 0,
+        "{trues} {falses} {errs}"
+    );
+}
+
 #[test]
 fn pairing_semantics() {
-    let run = |input: &[u8]| pairing::PRAGUE.run(input, u64::MAX).unwrap().bytes[31];
+    for p in [pairing::PRAGUE, pairing::PRAGUE_OURS] {
+        pairing_semantics_of(p);
+    }
+}
+
+fn pairing_semantics_of(p: Precompile) {
+    let run = |input: &[u8]| p.run(input, u64::MAX).unwrap().bytes[31];
     assert_eq!(run(&[g1(), g2()].concat()), 0);
     assert_eq!(run(&[vec![0; 128], g2()].concat()), 1);
     assert_eq!(run(&[g1(), vec![0; 256]].concat()), 1);
@@ -381,5 +418,9 @@ proptest! {
         for p in all() {
             crate::test_vectors::check_gas_contract(&p, &input, gas_limit)?;
         }
+        prop_assert_eq!(
+            pairing::PRAGUE_OURS.run(&input, gas_limit),
+            pairing::PRAGUE.run(&input, gas_limit)
+        );
     }
 }

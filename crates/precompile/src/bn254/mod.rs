@@ -9,12 +9,11 @@
 //!   group order).
 //!
 //! One module per precompile, each with its gas rule per fork beside its body: [`add`],
-//! [`mul`], [`pairing`]. The arithmetic is our own, on the shared Montgomery kernel
-//! (`montgomery`): the fields [`fp`], [`fp2`], [`fp6`], [`fp12`], inversion by safegcd, the
-//! curve formulas [`curve`] for [`g1`] and [`g2`] (the twist, with its psi subgroup check),
-//! ECMUL by GLV and wNAF ([`glv`]), the Miller loop ([`miller`]) and the final
-//! exponentiation ([`final_exp`], on [`cyclotomic`]). Variable time throughout: every input of
-//! a precompile is public, so no secret reaches this code.
+//! [`mul`], [`pairing`]; [`codec`] decodes and validates points. The arithmetic is our own, in
+//! the `curves` crate (`curves::bn254`, on the shared Montgomery kernel `montgomery` and the
+//! tower shared with BLS12-381): the fields, the G1 and G2 formulas with G2's psi subgroup
+//! check, ECMUL by GLV and wNAF, the Miller loop and the final exponentiation. Variable time
+//! throughout: every input of a precompile is public, so no secret reaches this code.
 //!
 //! Alternative backends with the same interface, for benches and cross-checks: `ark-bn254`
 //! ([`arkworks`], cargo feature `bn254-arkworks`; ark-bn254 is also the tests' oracle) and
@@ -26,17 +25,7 @@ use crate::{charge, PrecompileError, PrecompileOutput, PrecompileResult};
 pub mod add;
 #[cfg(any(test, feature = "bn254-arkworks"))]
 pub mod arkworks;
-pub mod curve;
-pub mod cyclotomic;
-pub mod final_exp;
-pub mod fp;
-pub mod fp12;
-pub mod fp2;
-pub mod fp6;
-pub mod g1;
-pub mod g2;
-pub mod glv;
-pub mod miller;
+pub mod codec;
 pub mod mul;
 pub mod pairing;
 #[cfg(feature = "substrate-bn")]
@@ -47,7 +36,7 @@ pub const LIBRARY: &str = "ours (montgomery kernel)";
 
 /// Defines `pub fn precompiles(fork: Fork) -> Vec<Precompile>` in an alternative backend's
 /// module: ECADD, ECMUL and ECPAIRING with `fork`'s prices (none before Byzantium), bodies
-/// `$add`, `$mul`, `$pairing` (the signatures of [`g1::g1_add`], [`glv::g1_mul`],
+/// `$add`, `$mul`, `$pairing` (the signatures of [`add::g1_add`], [`mul::g1_mul`],
 /// [`pairing::pairing_check`]), attributed to `$library`.
 #[cfg(any(test, feature = "bn254-arkworks", feature = "substrate-bn"))]
 macro_rules! backend_precompiles {
@@ -146,6 +135,7 @@ pub(crate) fn be_limbs(b: &[u8; 32]) -> [u64; 4] {
 }
 
 /// Writes four little-endian 64-bit limbs as a big-endian 32-byte integer.
+#[cfg(any(test, feature = "bn254-arkworks"))]
 #[inline]
 pub(crate) fn limbs_be(l: &[u64; 4], out: &mut [u8]) {
     for (i, limb) in l.iter().enumerate() {
@@ -154,7 +144,5 @@ pub(crate) fn limbs_be(l: &[u64; 4], out: &mut [u8]) {
     }
 }
 
-#[cfg(test)]
-mod pairing_tests;
 #[cfg(test)]
 mod tests;

@@ -2,19 +2,18 @@
 //! at the Byzantium price (100000 + 80000 per pair) and the Istanbul one (45000 + 34000 per
 //! pair, EIP-1108).
 //!
-//! The default check, [`pairing_check`], runs on our own tower ([`super::fp12`]), optimal ate
-//! multi-Miller loop ([`super::miller`]) and final exponentiation ([`super::final_exp`]);
+//! The default check, [`pairing_check`], runs on our own tower, optimal ate multi-Miller loop
+//! (`curves::bn254::miller`) and final exponentiation (`curves::bn254::final_exp`);
 //! [`super::arkworks::pairing_check`] is the same check on ark-bn254. Variable time: the inputs of a
 //! precompile are public.
 
-use super::final_exp::final_exponentiation;
-use super::g1::G1Affine;
-use super::g2::G2Affine;
-use super::miller::{multi_miller_loop, MillerPair};
+use super::codec::{decode_g1, decode_g2};
 use super::{G1_LEN, G2_LEN, LIBRARY};
 use crate::encoding::bool_word;
 use crate::{charge, LengthRule, Precompile, PrecompileError, PrecompileOutput, PrecompileResult};
 use alloc::vec::Vec;
+use curves::bn254::final_exp::final_exponentiation;
+use curves::bn254::miller::{multi_miller_loop, MillerPair};
 
 /// Length of one pair: a G1 point (64 bytes) and a G2 point (128 bytes).
 pub const PAIR_LEN: usize = G1_LEN + G2_LEN;
@@ -56,8 +55,8 @@ pub fn decode_points(
     g1: &[u8; G1_LEN],
     g2: &[u8; G2_LEN],
 ) -> Result<Option<MillerPair>, PrecompileError> {
-    let p = G1Affine::decode(g1)?;
-    let q = G2Affine::decode(g2)?;
+    let p = decode_g1(g1)?;
+    let q = decode_g2(g2)?;
     if p.infinity || q.infinity {
         return Ok(None);
     }

@@ -1,5 +1,5 @@
 //! BN254 operations on `substrate-bn` (cargo feature `substrate-bn`; a bench baseline with the
-//! same interface and semantics as our default, [`super::g1::g1_add`], [`super::glv::g1_mul`]
+//! same interface and semantics as our default, [`super::add::g1_add`], [`super::mul::g1_mul`]
 //! and [`super::pairing::pairing_check`]).
 
 use super::pairing::{INPUT_RULE, PAIR_LEN};
@@ -51,14 +51,14 @@ fn write_g1(p: G1) -> [u8; 64] {
     out
 }
 
-/// ECADD through `substrate-bn`: as [`super::g1::g1_add`].
+/// ECADD through `substrate-bn`: as [`super::add::g1_add`].
 pub fn g1_add(input: &[u8; 128]) -> Result<[u8; 64], PrecompileError> {
     let a = read_g1(&input[..64])?;
     let b = read_g1(&input[64..])?;
     Ok(write_g1(a + b))
 }
 
-/// ECMUL through `substrate-bn`: as [`super::glv::g1_mul`].
+/// ECMUL through `substrate-bn`: as [`super::mul::g1_mul`].
 pub fn g1_mul(input: &[u8; 96]) -> Result<[u8; 64], PrecompileError> {
     let p = read_g1(&input[..64])?;
     let mut wide = [0u8; 64];

@@ -6,8 +6,8 @@ use crate::{Group, PrecompileError};
 use proptest::prelude::*;
 use testkit::constants::{BN254_P as P, BN254_R as R};
 
-mod curve;
-mod field;
+mod codec;
+mod pairing_check;
 
 fn h(s: &str) -> Vec<u8> {
     hex::decode(s).unwrap()

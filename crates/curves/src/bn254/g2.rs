@@ -1,14 +1,11 @@
-//! BN254 G2: the sextic twist `y^2 = x^3 + 3 / (9 + u)` over Fp2, its EIP-197 encoding, and
-//! the subgroup check by the psi endomorphism (the pairing's input validation).
+//! BN254 G2: the sextic twist `y^2 = x^3 + 3 / (9 + u)` over Fp2 and the subgroup check by
+//! the psi endomorphism (the pairing's input validation).
 //!
 //! The twist's group has order `r * c` with a large cofactor `c`, so an on-curve point must
 //! also be checked to be in the order-r subgroup.
 
-use super::curve::{Affine, Jacobian};
-use super::fp::Fp;
-use super::fp2::Fp2;
-use super::g1::{decode_fp, halves};
-use crate::{Group, PrecompileError};
+use super::{Fp, Fp2};
+use crate::curve::{Affine, Jacobian};
 
 /// An affine G2 point (or infinity).
 pub type G2Affine = Affine<Fp2>;
@@ -66,15 +63,6 @@ pub const PSI_Y: Fp2 = Fp2::new(
 /// The BN parameter x (`p` and `r` are polynomials in it), 63 bits.
 pub const BN_X: u64 = 0x44e992b44a6909f1;
 
-/// Reads an Fp2 element encoded `c1 || c0` (imaginary part first, as EIP-197).
-#[inline]
-fn decode_fp2(b: &[u8; 64]) -> Result<Fp2, PrecompileError> {
-    let (c1, c0) = halves(b);
-    let c0 = decode_fp(c0)?;
-    let c1 = decode_fp(c1)?;
-    Ok(Fp2::new(c0, c1))
-}
-
 /// The untwist-Frobenius-twist endomorphism psi, in Jacobian coordinates:
 /// `(X, Y, Z) -> (conj(X) * PSI_X, conj(Y) * PSI_Y, conj(Z))` (conjugation is the p-power
 /// Frobenius on Fp2, so it commutes with the division by `Z^2`, `Z^3`).
@@ -107,26 +95,5 @@ impl G2Affine {
         let lhs = xp.add_mixed(self).add(&psi_xp).add(&psi(&psi_xp));
         let rhs = psi(&psi(&psi(&xp.double())));
         lhs.eq_point(&rhs)
-    }
-
-    /// Decodes a 128-byte EIP-197 point `x.c1 || x.c0 || y.c1 || y.c0`: all zeros is
-    /// infinity. Errors: `Bn254FieldElementOutOfRange` when a coordinate is `>= p`,
-    /// `Bn254PointNotOnCurve(G2)` when the point is not on the twist,
-    /// `Bn254G2NotInSubgroup` when it is outside the order-r subgroup.
-    pub fn decode(b: &[u8; 128]) -> Result<G2Affine, PrecompileError> {
-        let (xb, yb) = b.split_at(64);
-        let x = decode_fp2(xb.try_into().expect("64 bytes"))?;
-        let y = decode_fp2(yb.try_into().expect("64 bytes"))?;
-        if x.is_zero() && y.is_zero() {
-            return Ok(G2Affine::INFINITY);
-        }
-        let p = G2Affine::new(x, y);
-        if !p.is_on_curve() {
-            return Err(PrecompileError::Bn254PointNotOnCurve(Group::G2));
-        }
-        if !p.is_in_subgroup() {
-            return Err(PrecompileError::Bn254G2NotInSubgroup);
-        }
-        Ok(p)
     }
 }

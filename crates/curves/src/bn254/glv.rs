@@ -1,4 +1,4 @@
-//! G1 scalar multiplication (ECMUL) with the GLV endomorphism and width-5 wNAF.
+//! BN254 G1 scalar multiplication (ECMUL's) with the GLV endomorphism and width-5 wNAF.
 //!
 //! BN254's G1 has the endomorphism `phi(x, y) = (beta x, y)` with `beta^3 = 1` in Fp, acting
 //! as multiplication by `lambda` (`lambda^3 = 1` mod r). A scalar `k` (reduced mod r) is split
@@ -7,10 +7,9 @@
 //! evaluated with one shared chain of about 128 doublings. Variable time: the scalar is
 //! public in a precompile call.
 
-use super::curve::batch_to_affine;
-use super::fp::Fp;
 use super::g1::{G1Affine, G1Jacobian};
-use crate::PrecompileError;
+use super::Fp;
+use crate::curve::batch_to_affine;
 use uint256::U256;
 
 /// The group order r.
@@ -153,23 +152,4 @@ pub fn mul_scalar(p: &G1Affine, k: U256) -> G1Jacobian {
         }
     }
     acc
-}
-
-/// ECMUL: the G1 point in `input[..64]` times the 256-bit big-endian scalar `input[64..96]`
-/// (any value; used modulo r), encoded as 64 bytes. Errors: `Bn254FieldElementOutOfRange`,
-/// `Bn254PointNotOnCurve(G1)`.
-pub fn g1_mul(input: &[u8; 96]) -> Result<[u8; 64], PrecompileError> {
-    let (point, scalar) = input.split_at(64);
-    g1_mul_point(
-        point.try_into().expect("64 bytes"),
-        scalar.try_into().expect("32 bytes"),
-    )
-}
-
-/// The 64-byte G1 point `point` times the big-endian `scalar`: [`g1_mul`] on its two parts
-/// (what revm's `Crypto::bn254_g1_mul` asks for). Errors as [`g1_mul`].
-pub fn g1_mul_point(point: &[u8; 64], scalar: &[u8; 32]) -> Result<[u8; 64], PrecompileError> {
-    let p = G1Affine::decode(point)?;
-    let k = U256::from_limbs(super::be_limbs(scalar));
-    Ok(mul_scalar(&p, k).to_affine().encode())
 }

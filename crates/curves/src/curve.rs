@@ -6,54 +6,7 @@
 //! Database, with the exceptional cases (equal or opposite inputs, infinity) handled
 //! explicitly. Variable time (branches on public coordinates: precompile inputs are public).
 
-use super::fp::Fp;
-use super::fp2::Fp2;
-use core::ops::{Add, Mul, Neg, Sub};
-
-/// The field operations the curve formulas need (implemented by [`Fp`] and [`Fp2`]).
-pub trait Field:
-    Copy + PartialEq + Add<Output = Self> + Sub<Output = Self> + Mul<Output = Self> + Neg<Output = Self>
-{
-    /// Zero.
-    const ZERO: Self;
-    /// One.
-    const ONE: Self;
-    /// `self^2`.
-    fn square(self) -> Self;
-    /// `2 self`.
-    fn double(self) -> Self;
-    /// Whether `self` is zero.
-    fn is_zero(self) -> bool;
-    /// `1 / self`, `None` for zero.
-    fn inverse(self) -> Option<Self>;
-}
-
-macro_rules! impl_field {
-    ($t:ty) => {
-        impl Field for $t {
-            const ZERO: Self = <$t>::ZERO;
-            const ONE: Self = <$t>::ONE;
-            #[inline(always)]
-            fn square(self) -> Self {
-                <$t>::square(self)
-            }
-            #[inline(always)]
-            fn double(self) -> Self {
-                <$t>::double(self)
-            }
-            #[inline(always)]
-            fn is_zero(self) -> bool {
-                <$t>::is_zero(self)
-            }
-            #[inline(always)]
-            fn inverse(self) -> Option<Self> {
-                <$t>::inverse(self)
-            }
-        }
-    };
-}
-impl_field!(Fp);
-impl_field!(Fp2);
+use crate::field::Field;
 
 /// An affine point, or the point at infinity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -206,6 +159,19 @@ impl<F: Field> Jacobian<F> {
             }
             _ => false,
         }
+    }
+
+    /// `[k] self` for a 64-bit `k`, by double-and-add from the top bit with general
+    /// additions (for a Jacobian base; [`Affine::mul_u64`] is cheaper for an affine one).
+    pub fn mul_u64(&self, k: u64) -> Self {
+        let mut acc = Self::INFINITY;
+        for i in (0..64 - k.leading_zeros()).rev() {
+            acc = acc.double();
+            if (k >> i) & 1 == 1 {
+                acc = acc.add(self);
+            }
+        }
+        acc
     }
 
     /// `2 * self` (`dbl-2009-l`: 2M + 5S).

@@ -1,7 +1,8 @@
 //! Fp and Fp2 against ark-bn254's `Fq` and `Fq2`: edge values and proptest on random ones.
 
-use crate::bn254::fp::{Fp, P};
-use crate::bn254::fp2::Fp2;
+use crate::bn254::fp::{Bn254Fp, P};
+use crate::bn254::{Fp, Fp2};
+use crate::field::FpParams;
 use ark_bn254::{Fq, Fq2};
 use ark_ff::{AdditiveGroup, BigInt, Field, PrimeField};
 use proptest::prelude::*;
@@ -49,8 +50,15 @@ fn edge_values() -> Vec<Fp> {
 
 fn be(l: &[u64; 4]) -> [u8; 32] {
     let mut b = [0u8; 32];
-    crate::bn254::limbs_be(l, &mut b);
+    for (i, limb) in l.iter().enumerate() {
+        b[24 - 8 * i..32 - 8 * i].copy_from_slice(&limb.to_be_bytes());
+    }
     b
+}
+
+/// The little-endian limbs of a 32-byte big-endian integer.
+fn limbs(b: &[u8; 32]) -> [u64; 4] {
+    core::array::from_fn(|i| u64::from_be_bytes(b[24 - 8 * i..32 - 8 * i].try_into().unwrap()))
 }
 
 #[test]
@@ -181,7 +189,7 @@ proptest! {
 
     #[test]
     fn decoding_matches_the_range_rule(bytes in any::<[u8; 32]>()) {
-        let ark = Fq::from_bigint(BigInt::new(crate::bn254::be_limbs(&bytes)));
+        let ark = Fq::from_bigint(BigInt::new(limbs(&bytes)));
         prop_assert_eq!(Fp::from_be_bytes(&bytes).map(to_ark), ark);
     }
 }
@@ -195,7 +203,7 @@ fn inversion_matches_fermat_on_edge_values() {
         }
     }
     // Plain-integer inversion: 0 and values >= p have none.
-    let inverse_mod_p = |x: &[u64; 4]| montgomery::inverse_vartime(x, &super::super::fp::MODULUS);
+    let inverse_mod_p = |x: &[u64; 4]| montgomery::inverse_vartime(x, &Bn254Fp::MODULUS);
     assert_eq!(inverse_mod_p(&[0; 4]), None);
     assert_eq!(inverse_mod_p(&P), None);
     assert_eq!(inverse_mod_p(&[u64::MAX; 4]), None);
