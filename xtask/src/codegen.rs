@@ -7,7 +7,10 @@
 //! - `crates/montgomery/src/asm/kernels.rs`: `python3 crates/montgomery/scripts/gen_asm.py`,
 //!   formatted by `rustfmt` (as `cargo fmt` formats it);
 //! - `vectors/*.json` but `regressions/`: `cargo xtask vectors --generate`, the project's own
-//!   vectors with revm-precompile as the oracle.
+//!   vectors with revm-precompile as the oracle;
+//! - `benches/geth/testdata/registry.json`: the precompile registry (`precompile::PrecompileId`:
+//!   number, EIP name, go-ethereum vector stem) that the Go harness's tests check go-ethereum
+//!   against.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
@@ -30,7 +33,7 @@ struct Generated {
 
 /// Every generated file as its generator produces it now.
 fn generate_all(root: &Path) -> Result<Vec<Generated>, String> {
-    let mut files = vec![montgomery_kernels(root)?];
+    let mut files = vec![montgomery_kernels(root)?, registry(root)];
     files.extend(vectors(root)?);
     Ok(files)
 }
@@ -88,6 +91,27 @@ fn montgomery_kernels(root: &Path) -> Result<Generated, String> {
         path: crate_dir.join("src/asm/kernels.rs"),
         contents: rustfmt(&script.stdout)?,
     })
+}
+
+/// The precompile registry as JSON for the Go harness: one object per precompile, in address
+/// order.
+fn registry(root: &Path) -> Generated {
+    let rows: Vec<serde_json::Value> = precompile::PrecompileId::ALL
+        .iter()
+        .map(|id| {
+            serde_json::json!({
+                "address": format!("{:#x}", id.number()),
+                "name": id.name(),
+                "gethStem": id.geth_stem(),
+            })
+        })
+        .collect();
+    let mut contents = serde_json::to_vec_pretty(&rows).expect("JSON of plain values");
+    contents.push(b'\n');
+    Generated {
+        path: root.join("benches/geth/testdata/registry.json"),
+        contents,
+    }
 }
 
 /// `source` formatted by `rustfmt` (read from stdin, written to stdout).

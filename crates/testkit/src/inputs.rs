@@ -15,6 +15,7 @@ mod curve;
 mod ecdsa;
 mod kzg;
 
+use precompile::PrecompileId;
 use std::sync::OnceLock;
 
 pub use bls12_381::{
@@ -148,30 +149,27 @@ impl Pool {
     }
 }
 
-/// One input for precompile `number` (`0x01` ..= `0x11`, `0x100`) from `rng` and `pool`; random
-/// bytes of a random length for a number without a generator.
-pub fn generate(number: u16, rng: &mut Rng, pool: &Pool) -> Vec<u8> {
-    match number {
-        0x01 => ecrecover(rng, pool),
-        0x02..=0x04 => hash_input(rng),
-        0x05 => modexp(rng),
-        0x06 => bn254_add(rng, pool),
-        0x07 => bn254_mul(rng, pool),
-        0x08 => bn254_pairing(rng, pool),
-        0x09 => blake2f(rng),
-        0x0a => point_evaluation(rng, pool),
-        0x0b => bls_g1_add(rng, pool),
-        0x0c => bls_g1_msm(rng, pool),
-        0x0d => bls_g2_add(rng, pool),
-        0x0e => bls_g2_msm(rng, pool),
-        0x0f => bls_pairing(rng, pool),
-        0x10 => bls_map_fp(rng),
-        0x11 => bls_map_fp2(rng),
-        0x100 => p256verify(rng, pool),
-        _ => {
-            let n = rng.range(0, 300);
-            rng.bytes(n)
-        }
+/// One input for precompile `id` from `rng` and `pool` (every precompile of the registry has
+/// its generator: a new [`PrecompileId`] fails to compile here until it has one).
+pub fn generate(id: PrecompileId, rng: &mut Rng, pool: &Pool) -> Vec<u8> {
+    use PrecompileId as P;
+    match id {
+        P::Ecrecover => ecrecover(rng, pool),
+        P::Sha256 | P::Ripemd160 | P::Identity => hash_input(rng),
+        P::Modexp => modexp(rng),
+        P::Bn254Add => bn254_add(rng, pool),
+        P::Bn254Mul => bn254_mul(rng, pool),
+        P::Bn254Pairing => bn254_pairing(rng, pool),
+        P::Blake2f => blake2f(rng),
+        P::PointEvaluation => point_evaluation(rng, pool),
+        P::BlsG1Add => bls_g1_add(rng, pool),
+        P::BlsG1Msm => bls_g1_msm(rng, pool),
+        P::BlsG2Add => bls_g2_add(rng, pool),
+        P::BlsG2Msm => bls_g2_msm(rng, pool),
+        P::BlsPairing => bls_pairing(rng, pool),
+        P::BlsMapFpToG1 => bls_map_fp(rng),
+        P::BlsMapFp2ToG2 => bls_map_fp2(rng),
+        P::P256Verify => p256verify(rng, pool),
     }
 }
 
@@ -412,12 +410,23 @@ mod tests {
     #[test]
     fn cases_are_reproducible_and_distinct() {
         let pool = Pool::new(7, 4);
-        for number in [0x01u16, 0x02, 0x05, 0x06, 0x09, 0x0b, 0x10, 0x100] {
+        use PrecompileId as P;
+        for id in [
+            P::Ecrecover,
+            P::Sha256,
+            P::Modexp,
+            P::Bn254Add,
+            P::Blake2f,
+            P::BlsG1Add,
+            P::BlsMapFpToG1,
+            P::P256Verify,
+        ] {
+            let number = id.number();
             let a: Vec<Vec<u8>> = (0..20)
-                .map(|i| generate(number, &mut case_rng(7, number, i), &pool))
+                .map(|i| generate(id, &mut case_rng(7, number, i), &pool))
                 .collect();
             let b: Vec<Vec<u8>> = (0..20)
-                .map(|i| generate(number, &mut case_rng(7, number, i), &pool))
+                .map(|i| generate(id, &mut case_rng(7, number, i), &pool))
                 .collect();
             assert_eq!(a, b, "{number:#x}");
             let mut distinct = a.clone();
@@ -440,7 +449,7 @@ mod tests {
         for p in precompiles(Fork::Osaka).iter() {
             let (mut ok, mut failed) = (0, 0);
             for i in 0..120 {
-                let input = generate(p.number(), &mut case_rng(11, p.number(), i), &pool);
+                let input = generate(p.id(), &mut case_rng(11, p.number(), i), &pool);
                 let price = p.required_gas(&input);
                 if price > EXPENSIVE_GAS {
                     continue;

@@ -5,6 +5,7 @@ use super::codec::{is_zero, read_g1, read_g2};
 use super::{blst_ffi, G1_LEN, G2_LEN, LIBRARY};
 use crate::encoding::bool_word;
 use crate::{charge, LengthRule, Precompile, PrecompileOutput, PrecompileResult};
+use crate::{InputRule, PrecompileId};
 
 /// PAIRING_CHECK price per pair.
 pub const PER_PAIR_GAS: u64 = 32_600;
@@ -13,7 +14,8 @@ pub const BASE_GAS: u64 = 37_700;
 /// Length of one pair: a G1 and a G2 point.
 pub const PAIR_LEN: usize = G1_LEN + G2_LEN;
 /// The input lengths PAIRING_CHECK accepts: one pair or more.
-pub const INPUT_RULE: LengthRule = LengthRule::NonEmptyMultipleOf(PAIR_LEN);
+pub const INPUT_RULE: InputRule =
+    LengthRule::NonEmptyMultipleOf(PAIR_LEN).of(PrecompileId::BlsPairing);
 
 /// PAIRING_CHECK gas: `32600 * k + 37700` with `k = len / 384` (saturating). Bad lengths are
 /// priced this way too.
@@ -47,5 +49,4 @@ pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
 }
 
 /// BLS12_PAIRING_CHECK (`0x0f`), since Prague.
-pub const PRAGUE: Precompile =
-    Precompile::new(0x0f, "BLS12_PAIRING_CHECK", gas, run).with_library(LIBRARY);
+pub const PRAGUE: Precompile = Precompile::new(PrecompileId::BlsPairing, LIBRARY, gas, run);

@@ -3,6 +3,7 @@
 
 use super::{g1, run_g1_op, G1_LEN, LIBRARY};
 use crate::Precompile;
+use crate::PrecompileId;
 
 /// Length of an ECADD input after right-padding: two G1 points.
 pub const INPUT_LEN: usize = 2 * G1_LEN;
@@ -44,8 +45,16 @@ pub mod istanbul {
 }
 
 /// ECADD (`0x06`) at Byzantium prices (500 gas).
-pub const BYZANTIUM: Precompile =
-    Precompile::new(0x06, "BN254_ADD", byzantium::gas, byzantium::run).with_library(LIBRARY);
+pub const BYZANTIUM: Precompile = Precompile::new(
+    PrecompileId::Bn254Add,
+    LIBRARY,
+    byzantium::gas,
+    byzantium::run,
+);
 /// ECADD (`0x06`) at Istanbul prices (150 gas).
-pub const ISTANBUL: Precompile =
-    Precompile::new(0x06, "BN254_ADD", istanbul::gas, istanbul::run).with_library(LIBRARY);
+pub const ISTANBUL: Precompile = Precompile::new(
+    PrecompileId::Bn254Add,
+    LIBRARY,
+    istanbul::gas,
+    istanbul::run,
+);

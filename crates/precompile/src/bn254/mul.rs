@@ -3,6 +3,7 @@
 
 use super::{glv, run_g1_op, G1_LEN, LIBRARY, SCALAR_LEN};
 use crate::Precompile;
+use crate::PrecompileId;
 
 /// Length of an ECMUL input after right-padding: a G1 point and a scalar.
 pub const INPUT_LEN: usize = G1_LEN + SCALAR_LEN;
@@ -44,8 +45,16 @@ pub mod istanbul {
 }
 
 /// ECMUL (`0x07`) at Byzantium prices (40000 gas).
-pub const BYZANTIUM: Precompile =
-    Precompile::new(0x07, "BN254_MUL", byzantium::gas, byzantium::run).with_library(LIBRARY);
+pub const BYZANTIUM: Precompile = Precompile::new(
+    PrecompileId::Bn254Mul,
+    LIBRARY,
+    byzantium::gas,
+    byzantium::run,
+);
 /// ECMUL (`0x07`) at Istanbul prices (6000 gas).
-pub const ISTANBUL: Precompile =
-    Precompile::new(0x07, "BN254_MUL", istanbul::gas, istanbul::run).with_library(LIBRARY);
+pub const ISTANBUL: Precompile = Precompile::new(
+    PrecompileId::Bn254Mul,
+    LIBRARY,
+    istanbul::gas,
+    istanbul::run,
+);

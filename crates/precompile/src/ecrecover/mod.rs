@@ -20,6 +20,7 @@ compile_error!(
 );
 
 use crate::encoding::right_pad;
+use crate::PrecompileId;
 use crate::{charge, Precompile, PrecompileOutput, PrecompileResult};
 use sha3::{Digest, Keccak256};
 
@@ -28,10 +29,10 @@ pub const GAS: u64 = 3000;
 
 /// The library that recovers the key in this build.
 #[cfg(feature = "libsecp256k1")]
-pub const LIBRARY: &str = "libsecp256k1 (secp256k1 crate)";
+pub const LIBRARY: crate::Library = crate::Library::Libsecp256k1;
 /// The library that recovers the key in this build.
 #[cfg(all(feature = "k256", not(feature = "libsecp256k1")))]
-pub const LIBRARY: &str = k256::LIBRARY;
+pub const LIBRARY: crate::Library = k256::LIBRARY;
 
 /// The order `n` of the secp256k1 group, big-endian.
 pub const SECP256K1_ORDER: [u8; 32] = [
@@ -126,8 +127,7 @@ pub fn run_with(
 
 /// The ECRECOVER precompile at 0x01 (since Frontier, the first [`crate::Fork`] here being
 /// Homestead), default backend.
-pub const HOMESTEAD: Precompile =
-    Precompile::new(0x01, "ECRECOVER", gas, run).with_library(LIBRARY);
+pub const HOMESTEAD: Precompile = Precompile::new(PrecompileId::Ecrecover, LIBRARY, gas, run);
 
 #[cfg(test)]
 mod tests;

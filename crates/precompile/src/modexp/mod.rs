@@ -22,12 +22,13 @@ pub mod rows_x86;
 pub mod window;
 
 use crate::encoding::right_pad_vec;
+use crate::PrecompileId;
 use crate::{charge, Precompile, PrecompileError, PrecompileOutput, PrecompileResult};
 pub use header::Header;
 use std::borrow::Cow;
 
 /// The library doing MODEXP's arithmetic: this crate's own ([`arith`]).
-pub const LIBRARY: &str = "own (MODEXP)";
+pub const LIBRARY: crate::Library = crate::Library::Own;
 
 /// The EIP-7823 bound (Osaka): each of `base_len`, `exp_len`, `mod_len` is at most 1024 bytes.
 pub const OSAKA_MAX_LEN: u64 = 1024;
@@ -104,14 +105,18 @@ fn run_with(
 }
 
 /// MODEXP at 0x05 with Byzantium gas (EIP-198).
-pub const BYZANTIUM: Precompile =
-    Precompile::new(0x05, "MODEXP", byzantium::gas, byzantium::run).with_library(LIBRARY);
+pub const BYZANTIUM: Precompile = Precompile::new(
+    PrecompileId::Modexp,
+    LIBRARY,
+    byzantium::gas,
+    byzantium::run,
+);
 /// MODEXP at 0x05 with Berlin gas (EIP-2565).
 pub const BERLIN: Precompile =
-    Precompile::new(0x05, "MODEXP", berlin::gas, berlin::run).with_library(LIBRARY);
+    Precompile::new(PrecompileId::Modexp, LIBRARY, berlin::gas, berlin::run);
 /// MODEXP at 0x05 with Osaka gas and bounds (EIP-7883, EIP-7823).
 pub const OSAKA: Precompile =
-    Precompile::new(0x05, "MODEXP", osaka::gas, osaka::run).with_library(LIBRARY);
+    Precompile::new(PrecompileId::Modexp, LIBRARY, osaka::gas, osaka::run);
 
 #[cfg(test)]
 mod kernel_tests;
