@@ -5,7 +5,9 @@
 //! `exp` and `modulus` of those lengths; missing bytes read as zeros. Output: `mod_len` bytes,
 //! the result left-padded (zeros when the modulus is 0 or 1; empty when `mod_len` is 0).
 //! [`header`] reads the declared lengths, [`byzantium`], [`berlin`] and [`osaka`] hold each
-//! fork's price rule and body, [`arith`] the limb arithmetic.
+//! fork's price rule and body, [`arith`] the exponentiation (odd moduli in [`ring`] over
+//! `montgomery::var`, the workspace's one Montgomery kernel; even ones by the CRT in `even`),
+//! [`window`] the sliding window.
 
 pub mod arith;
 pub mod berlin;
@@ -13,12 +15,8 @@ pub mod byzantium;
 mod even;
 mod fixed;
 pub mod header;
-pub mod mont;
-pub mod mont16;
 pub mod osaka;
-pub mod rows;
-#[cfg(target_arch = "x86_64")]
-pub mod rows_x86;
+pub mod ring;
 pub mod window;
 
 use crate::encoding::right_pad_vec;
