@@ -47,24 +47,17 @@ impl Backend {
 /// (revm's defaults) and not `bn`, `gmp` or `p256-aws-lc-rs`; each arm names the branch of
 /// revm-precompile 43's `cfg_if!` that those features select.
 pub const fn revm_library(id: PrecompileId) -> &'static str {
-    use PrecompileId as P;
-    match id {
-        P::Ecrecover => "libsecp256k1 (secp256k1 crate)", // feature secp256k1 (k256 otherwise)
-        P::Sha256 => "sha2",
-        P::Ripemd160 => "ripemd",
-        P::Identity | P::Blake2f => "own (revm)",
-        P::Modexp => "aurora-engine-modexp", // no feature gmp
-        P::Bn254Add | P::Bn254Mul | P::Bn254Pairing => "ark-bn254", // no feature bn (substrate-bn)
-        P::PointEvaluation => "c-kzg",       // feature c-kzg (blst otherwise)
-        // feature blst (ark-bls12-381 otherwise)
-        P::BlsG1Add
-        | P::BlsG1Msm
-        | P::BlsG2Add
-        | P::BlsG2Msm
-        | P::BlsPairing
-        | P::BlsMapFpToG1
-        | P::BlsMapFp2ToG2 => "blst",
-        P::P256Verify => "p256 (RustCrypto)", // no feature p256-aws-lc-rs
+    use precompile::Family as F;
+    match id.family() {
+        F::Ecrecover => "libsecp256k1 (secp256k1 crate)", // feature secp256k1 (k256 otherwise)
+        F::Sha256 => "sha2",
+        F::Ripemd160 => "ripemd",
+        F::Identity | F::Blake2f => "own (revm)",
+        F::Modexp => "aurora-engine-modexp",  // no feature gmp
+        F::Bn254 => "ark-bn254",              // no feature bn (substrate-bn)
+        F::PointEvaluation => "c-kzg",        // feature c-kzg (blst otherwise)
+        F::Bls12381 => "blst",                // feature blst (ark-bls12-381 otherwise)
+        F::P256Verify => "p256 (RustCrypto)", // no feature p256-aws-lc-rs
     }
 }
 

@@ -333,27 +333,40 @@ def row_loop():
         ]
     lines += ["lea {a}, [{a} + 32]", "lea {r}, [{r} + 32]", "lea rcx, [rcx - 1]", "jrcxz 3f", "jmp 2b", "3:"]
     lines += row_carry("hi")
-    print("/// `r[..4 * steps] += a[..4 * steps] * b`, returning the carry limb: four limbs per loop step.")
-    print("///")
-    print("/// # Safety")
-    print("/// The CPU must support BMI2 and ADX; `r` and `a` must be valid for `4 * steps` limbs (`r`")
-    print("/// writable, the two not overlapping) and `steps >= 1`.")
+    emit_row(
+        "addmul_1_x4(r: *mut u64, a: *const u64, steps: usize, b: u64)",
+        [
+            "/// `r[..4 * steps] += a[..4 * steps] * b`, returning the carry limb: four limbs per loop step.",
+            "///",
+            "/// # Safety",
+            "/// The CPU must support BMI2 and ADX; `r` and `a` must be valid for `4 * steps` limbs (`r`",
+            "/// writable, the two not overlapping) and `steps >= 1`.",
+        ],
+        ["SAFETY: the caller guarantees the CPU features and that the pointers cover",
+         "`4 * steps` limbs; the asm touches no other memory and no stack."],
+        lines,
+        ["a = inout(reg) a => _,", "r = inout(reg) r => _,", 'inout("rcx") steps => _,', 'in("rdx") b,',
+         "hi = out(reg) carry,", "h0 = out(reg) _,", "lo = out(reg) _,"],
+    )
+
+
+def emit_row(signature, doc, covered, lines, operands):
+    """Prints one row kernel: `doc` lines, `pub(super) unsafe fn <signature> -> u64` whose asm
+    block (after the SAFETY comment lines `covered`) has the template `lines` and the
+    `operands`, `options(nostack)` (it writes `r`)."""
+    for d in doc:
+        print(d)
     print("#[inline(always)]")
-    print("pub(super) unsafe fn addmul_1_x4(r: *mut u64, a: *const u64, steps: usize, b: u64) -> u64 {")
+    print(f"pub(super) unsafe fn {signature} -> u64 {{")
     print("    let carry: u64;")
-    print("    // SAFETY: the caller guarantees the CPU features and that the pointers cover")
-    print("    // `4 * steps` limbs; the asm touches no other memory and no stack.")
+    for c in covered:
+        print(f"    // {c}")
     print("    unsafe {")
     print("        asm!(")
     for l in lines:
         print(f'            "{l}",')
-    print("            a = inout(reg) a => _,")
-    print("            r = inout(reg) r => _,")
-    print('            inout("rcx") steps => _,')
-    print('            in("rdx") b,')
-    print("            hi = out(reg) carry,")
-    print("            h0 = out(reg) _,")
-    print("            lo = out(reg) _,")
+    for o in operands:
+        print(f"            {o}")
     print("            options(nostack),")
     print("        );")
     print("    }")
@@ -377,32 +390,21 @@ def row_straight(n):
         ]
     last = "h0" if (n - 1) % 2 == 0 else "hi"
     lines += row_carry(last) + [f"mov {{lo}}, {{{last}}}"]
-    print(f"/// `r[..{n}] += a[..{n}] * b` in straight-line code, returning the carry limb.")
-    print("///")
-    print("/// # Safety")
-    print(f"/// The CPU must support BMI2 and ADX; `r` (writable) and `a` must be valid for {n} limbs")
-    print("/// and not overlap.")
-    print("#[inline(always)]")
-    print(f"pub(super) unsafe fn addmul_l{n}(r: *mut u64, a: *const u64, b: u64) -> u64 {{")
-    print("    let carry: u64;")
-    print(f"    // SAFETY: the caller guarantees the CPU features and the {n} limbs at `r` and `a`;")
-    print("    // the asm touches no other memory and no stack.")
-    print("    unsafe {")
-    print("        asm!(")
-    for l in lines:
-        print(f'            "{l}",')
-    print("            a = in(reg) a,")
-    print("            r = in(reg) r,")
-    print('            in("rdx") b,')
-    print("            hi = out(reg) _,")
-    print("            h0 = out(reg) _,")
-    print("            lo = out(reg) carry,")
-    print("            options(nostack),")
-    print("        );")
-    print("    }")
-    print("    carry")
-    print("}")
-    print()
+    emit_row(
+        f"addmul_l{n}(r: *mut u64, a: *const u64, b: u64)",
+        [
+            f"/// `r[..{n}] += a[..{n}] * b` in straight-line code, returning the carry limb.",
+            "///",
+            "/// # Safety",
+            f"/// The CPU must support BMI2 and ADX; `r` (writable) and `a` must be valid for {n} limbs",
+            "/// and not overlap.",
+        ],
+        [f"SAFETY: the caller guarantees the CPU features and the {n} limbs at `r` and `a`;",
+         "the asm touches no other memory and no stack."],
+        lines,
+        ["a = in(reg) a,", "r = in(reg) r,", 'in("rdx") b,', "hi = out(reg) _,", "h0 = out(reg) _,",
+         "lo = out(reg) carry,"],
+    )
 
 
 def rows_main():

@@ -187,6 +187,28 @@ impl PrecompileId {
         }
     }
 
+    /// The family it belongs to (the precompiles one library or one EIP implements together).
+    pub const fn family(self) -> Family {
+        match self {
+            Self::Ecrecover => Family::Ecrecover,
+            Self::Sha256 => Family::Sha256,
+            Self::Ripemd160 => Family::Ripemd160,
+            Self::Identity => Family::Identity,
+            Self::Modexp => Family::Modexp,
+            Self::Bn254Add | Self::Bn254Mul | Self::Bn254Pairing => Family::Bn254,
+            Self::Blake2f => Family::Blake2f,
+            Self::PointEvaluation => Family::PointEvaluation,
+            Self::BlsG1Add
+            | Self::BlsG1Msm
+            | Self::BlsG2Add
+            | Self::BlsG2Msm
+            | Self::BlsPairing
+            | Self::BlsMapFpToG1
+            | Self::BlsMapFp2ToG2 => Family::Bls12381,
+            Self::P256Verify => Family::P256Verify,
+        }
+    }
+
     /// The cargo-fuzz target of `fuzz/` that fuzzes it (`fuzz/fuzz_targets/<target>.rs`).
     pub const fn fuzz_target(self) -> &'static str {
         match self {
@@ -216,6 +238,32 @@ impl fmt::Display for PrecompileId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// A family of precompiles ([`PrecompileId::family`]): tables that name one library per family
+/// (which library revm or go-ethereum uses, a fork) match on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// ECRECOVER.
+    Ecrecover,
+    /// SHA256.
+    Sha256,
+    /// RIPEMD160.
+    Ripemd160,
+    /// IDENTITY.
+    Identity,
+    /// MODEXP.
+    Modexp,
+    /// BN254 add, mul, pairing (EIP-196/197).
+    Bn254,
+    /// BLAKE2F.
+    Blake2f,
+    /// POINT_EVALUATION.
+    PointEvaluation,
+    /// The seven BLS12-381 precompiles (EIP-2537).
+    Bls12381,
+    /// P256VERIFY.
+    P256Verify,
 }
 
 /// The library that does a precompile's math in this build (see

@@ -66,7 +66,7 @@ pub mod sha256;
 pub use backends::alternative_backends;
 pub use error::{Group, InputRule, LengthRule, PrecompileError};
 pub use fork::{Fork, UnknownFork};
-pub use id::{Library, PrecompileId};
+pub use id::{Family, Library, PrecompileId};
 pub use set::{precompiles, Precompiles};
 
 /// A 20-byte account address.

@@ -45,20 +45,14 @@ impl Target {
 /// The fork go-ethereum's `core/vm/contracts_test.go` runs `id`'s vector file at (the newest
 /// gas rule when the file was written: `modexp` at Byzantium, `bn256*` at Istanbul).
 pub const fn geth_default_fork(id: PrecompileId) -> Fork {
-    use PrecompileId as P;
-    match id {
-        P::Ecrecover | P::Sha256 | P::Ripemd160 | P::Identity => Fork::Homestead,
-        P::Modexp => Fork::Byzantium,
-        P::Bn254Add | P::Bn254Mul | P::Bn254Pairing | P::Blake2f => Fork::Istanbul,
-        P::PointEvaluation => Fork::Cancun,
-        P::BlsG1Add
-        | P::BlsG1Msm
-        | P::BlsG2Add
-        | P::BlsG2Msm
-        | P::BlsPairing
-        | P::BlsMapFpToG1
-        | P::BlsMapFp2ToG2 => Fork::Prague,
-        P::P256Verify => Fork::Osaka,
+    use precompile::Family as F;
+    match id.family() {
+        F::Ecrecover | F::Sha256 | F::Ripemd160 | F::Identity => Fork::Homestead,
+        F::Modexp => Fork::Byzantium,
+        F::Bn254 | F::Blake2f => Fork::Istanbul,
+        F::PointEvaluation => Fork::Cancun,
+        F::Bls12381 => Fork::Prague,
+        F::P256Verify => Fork::Osaka,
     }
 }
 

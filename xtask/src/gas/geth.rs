@@ -11,25 +11,18 @@ use testkit::files::Library;
 /// Who does the math for `id` in go-ethereum v1.17 (`core/vm/contracts.go` and the packages it
 /// calls) as benches/geth builds it (amd64/arm64, cgo on, `kzg4844` left on its Go backend).
 pub const fn library(id: PrecompileId) -> &'static str {
-    use PrecompileId as P;
-    match id {
-        P::Ecrecover => "libsecp256k1 (cgo, crypto/secp256k1)",
-        P::Sha256 => "Go crypto/sha256",
-        P::Ripemd160 => "golang.org/x/crypto/ripemd160",
-        P::Identity => "own (geth)",
-        P::Modexp => "go-bigmodexpfix (patched math/big)",
-        // crypto/bn256/bn256_fast.go on amd64 and arm64
-        P::Bn254Add | P::Bn254Mul | P::Bn254Pairing => "gnark-crypto",
-        P::Blake2f => "own (geth, crypto/blake2b)",
-        P::PointEvaluation => "go-eth-kzg", // useCKZG is false unless set
-        P::BlsG1Add
-        | P::BlsG1Msm
-        | P::BlsG2Add
-        | P::BlsG2Msm
-        | P::BlsPairing
-        | P::BlsMapFpToG1
-        | P::BlsMapFp2ToG2 => "gnark-crypto",
-        P::P256Verify => "Go crypto/ecdsa",
+    use precompile::Family as F;
+    match id.family() {
+        F::Ecrecover => "libsecp256k1 (cgo, crypto/secp256k1)",
+        F::Sha256 => "Go crypto/sha256",
+        F::Ripemd160 => "golang.org/x/crypto/ripemd160",
+        F::Identity => "own (geth)",
+        F::Modexp => "go-bigmodexpfix (patched math/big)",
+        F::Bn254 => "gnark-crypto", // crypto/bn256/bn256_fast.go on amd64 and arm64
+        F::Blake2f => "own (geth, crypto/blake2b)",
+        F::PointEvaluation => "go-eth-kzg", // useCKZG is false unless set
+        F::Bls12381 => "gnark-crypto",
+        F::P256Verify => "Go crypto/ecdsa",
     }
 }
 
