@@ -50,7 +50,7 @@ fn bench_case<M: Measurement>(c: &mut Criterion<M>, fork: Fork, case: &Case, id:
 
     for backend in impls::backends(fork)
         .into_iter()
-        .filter(|b| b.number == case.number)
+        .filter(|b| b.id.number() == case.number)
     {
         let run = backend.run;
         let mut g = c.benchmark_group(format!("{}-direct", backend.name));

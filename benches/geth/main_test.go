@@ -140,3 +140,30 @@ func TestServeTiming(t *testing.T) {
 		}
 	}
 }
+
+// testdata/registry.json is generated from the Rust registry (precompile::PrecompileId, by
+// `cargo xtask codegen`, which CI checks is current): go-ethereum's Osaka set must have exactly
+// those addresses, so that the harness and `cargo xtask diff` reach every precompile we have.
+func TestRegistryAddresses(t *testing.T) {
+	raw, err := os.ReadFile("testdata/registry.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var registry []struct {
+		Address  string `json:"address"`
+		Name     string `json:"name"`
+		GethStem string `json:"gethStem"`
+	}
+	if err := json.Unmarshal(raw, &registry); err != nil {
+		t.Fatal(err)
+	}
+	osaka := vm.PrecompiledContractsOsaka
+	if len(registry) != len(osaka) {
+		t.Fatalf("registry has %d precompiles, go-ethereum's Osaka set %d", len(registry), len(osaka))
+	}
+	for _, p := range registry {
+		if _, ok := osaka[address(testCase{Address: p.Address})]; !ok {
+			t.Errorf("%s (%s): no precompile at that address in go-ethereum's Osaka set", p.Name, p.Address)
+		}
+	}
+}

@@ -16,7 +16,7 @@
 
 use ark_ec::{AffineRepr, CurveGroup, PrimeGroup};
 use ark_ff::{BigInteger, PrimeField};
-use precompile::{precompiles, Fork, Precompile};
+use precompile::{precompiles, Fork, Precompile, PrecompileId};
 use sha2::{Digest, Sha256};
 
 /// One benchmarked call: a precompile and an input.
@@ -52,11 +52,15 @@ impl Case {
         precompiles(fork).by_number(self.number)
     }
 
+    /// The precompile of the case (`None` only for a number outside the registry, which no
+    /// case of [`all_cases`] has).
+    pub fn id(&self) -> Option<PrecompileId> {
+        PrecompileId::from_number(self.number)
+    }
+
     /// The precompile's EIP name (`"ECRECOVER"`, `"BLS12_G1MSM"`, ...).
     pub fn precompile_name(&self) -> &'static str {
-        precompiles(Fork::LATEST)
-            .by_number(self.number)
-            .map_or("?", Precompile::name)
+        self.id().map_or("?", PrecompileId::name)
     }
 
     /// The nominal gas of the call under `fork` (our `required_gas`), or `None` when `fork`
@@ -654,6 +658,20 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), a.len());
+    }
+
+    #[test]
+    fn names_start_with_the_registry_prefix() {
+        for c in all_cases() {
+            let id = c.id().expect("case of a registered precompile");
+            let rest = c.name.strip_prefix(id.bench_prefix());
+            assert!(
+                rest.is_some_and(|r| r.is_empty() || r.starts_with(['-', '/'])),
+                "case {} of {id} does not start with {}",
+                c.name,
+                id.bench_prefix()
+            );
+        }
     }
 
     #[test]

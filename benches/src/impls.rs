@@ -3,7 +3,7 @@
 
 use crate::cases::Case;
 use crate::evm;
-use precompile::{Fork, GasFn, Precompile, Precompiles, RunFn};
+use precompile::{Fork, GasFn, Library, Precompile, PrecompileId, Precompiles, RunFn};
 use testkit::oracle::{our_outcome, revm_call};
 
 /// The gas limit given to a precompile called directly (above every case's price).
@@ -16,9 +16,9 @@ pub struct Backend {
     /// The implementation name used in benchmark group ids (`"k256"`, `"substrate-bn"`, ...).
     pub name: &'static str,
     /// The precompile it implements.
-    pub number: u16,
+    pub id: PrecompileId,
     /// The library that does its math.
-    pub library: &'static str,
+    pub library: Library,
     /// Its gas rule (the same as the default backend's).
     pub gas: GasFn,
     /// Its body.
@@ -28,8 +28,8 @@ pub struct Backend {
 impl Backend {
     /// Our precompile for `fork` with this backend's body (same address, name and gas rule).
     pub fn precompile(&self, fork: Fork) -> Option<Precompile> {
-        let p = precompile::precompiles(fork).by_number(self.number)?;
-        Some(Precompile::new(p.number(), p.name(), self.gas, self.run).with_library(self.library))
+        precompile::precompiles(fork).by_number(self.id.number())?;
+        Some(Precompile::new(self.id, self.library, self.gas, self.run))
     }
 
     /// `fork`'s standard set with this backend swapped in, leaked to `'static` for a revm
@@ -42,36 +42,27 @@ impl Backend {
     }
 }
 
-/// revm-precompile's P256VERIFY library in the build compared (no `p256-aws-lc-rs` feature).
-const REVM_P256: &str = "p256 (RustCrypto)";
-
 /// Who does the math in revm-precompile as this crate builds it: the `revm` dependency of
 /// benches/Cargo.toml enables the features `std`, `secp256k1`, `portable`, `c-kzg` and `blst`
-/// (revm's defaults) and not `bn`, `gmp` or `p256-aws-lc-rs`; each entry names the branch of
+/// (revm's defaults) and not `bn`, `gmp` or `p256-aws-lc-rs`; each arm names the branch of
 /// revm-precompile 43's `cfg_if!` that those features select.
-pub const REVM_LIBRARIES: [(u16, &str); 18] = [
-    (0x01, "libsecp256k1 (secp256k1 crate)"), // feature secp256k1 (k256 otherwise)
-    (0x02, "sha2"),
-    (0x03, "ripemd"),
-    (0x04, "own (revm)"),
-    (0x05, "aurora-engine-modexp"), // no feature gmp
-    (0x06, "ark-bn254"),            // no feature bn (substrate-bn)
-    (0x07, "ark-bn254"),
-    (0x08, "ark-bn254"),
-    (0x09, "own (revm)"),
-    (0x0a, "c-kzg"), // feature c-kzg (blst otherwise)
-    (0x0b, "blst"),  // feature blst (ark-bls12-381 otherwise)
-    (0x0c, "blst"),
-    (0x0d, "blst"),
-    (0x0e, "blst"),
-    (0x0f, "blst"),
-    (0x10, "blst"),
-    (0x11, "blst"),
-    (0x100, REVM_P256), // no feature p256-aws-lc-rs
-];
+pub const fn revm_library(id: PrecompileId) -> &'static str {
+    use precompile::Family as F;
+    match id.family() {
+        F::Ecrecover => "libsecp256k1 (secp256k1 crate)", // feature secp256k1 (k256 otherwise)
+        F::Sha256 => "sha2",
+        F::Ripemd160 => "ripemd",
+        F::Identity | F::Blake2f => "own (revm)",
+        F::Modexp => "aurora-engine-modexp",  // no feature gmp
+        F::Bn254 => "ark-bn254",              // no feature bn (substrate-bn)
+        F::PointEvaluation => "c-kzg",        // feature c-kzg (blst otherwise)
+        F::Bls12381 => "blst",                // feature blst (ark-bls12-381 otherwise)
+        F::P256Verify => "p256 (RustCrypto)", // no feature p256-aws-lc-rs
+    }
+}
 
 /// Who does the math for each of `fork`'s precompiles in each implementation of this build:
-/// ours (from [`Precompile::library`]), revm ([`REVM_LIBRARIES`]) and every backend.
+/// ours (from [`Precompile::library`]), revm ([`revm_library`]) and every backend.
 pub fn libraries(fork: Fork) -> Vec<testkit::files::Library> {
     let row = |imp: &str, p: &Precompile, library: &str| testkit::files::Library {
         imp: imp.to_string(),
@@ -80,13 +71,12 @@ pub fn libraries(fork: Fork) -> Vec<testkit::files::Library> {
     };
     let mut out = Vec::new();
     for p in precompile::precompiles(fork).iter() {
-        out.push(row("ours", p, p.library()));
-        let revm = REVM_LIBRARIES.iter().find(|(n, _)| *n == p.number());
-        out.push(row("revm", p, revm.map_or("unknown", |(_, l)| l)));
+        out.push(row("ours", p, p.library().name()));
+        out.push(row("revm", p, revm_library(p.id())));
     }
     for b in backends(fork) {
         if let Some(p) = b.precompile(fork) {
-            out.push(row(b.name, &p, p.library()));
+            out.push(row(b.name, &p, p.library().name()));
         }
     }
     out
@@ -95,15 +85,15 @@ pub fn libraries(fork: Fork) -> Vec<testkit::files::Library> {
 /// The alternative backends compiled into this build, for precompiles of `fork`: those of
 /// [`precompile::alternative_backends`] (`k256`, `substrate-bn` and `bn254-arkworks` behind the
 /// cargo features of `evm-benches` that forward to `precompile`'s, on by default; RustCrypto
-/// `p256` always). The implementation name is the first word of the backend's library
+/// `p256` always). The implementation name is the library's [`Library::short_name`]
 /// (`"k256"`, `"substrate-bn"`, `"ark-bn254"`, `"p256"`). Our default backends are timed by
 /// the group `ours-*`.
 pub fn backends(fork: Fork) -> Vec<Backend> {
     precompile::alternative_backends(fork)
         .into_iter()
         .map(|p| Backend {
-            name: p.library().split(' ').next().unwrap_or(p.library()),
-            number: p.number(),
+            name: p.library().short_name(),
+            id: p.id(),
             library: p.library(),
             gas: p.gas_fn(),
             run: p.run_fn(),
@@ -145,7 +135,10 @@ pub fn verify(fork: Fork, case: &Case) {
         case.name,
         case.precompile_name()
     );
-    for backend in backends(fork).iter().filter(|b| b.number == case.number) {
+    for backend in backends(fork)
+        .iter()
+        .filter(|b| b.id.number() == case.number)
+    {
         let other = our_outcome((backend.run)(&case.input, DIRECT_GAS_LIMIT));
         assert_eq!(
             mine, other,
@@ -170,24 +163,19 @@ mod tests {
                     .iter()
                     .find(|l| l.imp == imp && l.precompile == p.name())
                     .unwrap_or_else(|| panic!("{imp} {} has no library", p.name()));
-                assert!(
-                    l.library != "unknown" && l.library != precompile::UNATTRIBUTED,
-                    "{imp} {}: {}",
-                    p.name(),
-                    l.library
-                );
+                assert!(!l.library.is_empty(), "{imp} {}", p.name());
             }
         }
         for b in backends(fork) {
             assert!(libs
                 .iter()
-                .any(|l| l.imp == b.name && l.library == b.library));
+                .any(|l| l.imp == b.name && l.library == b.library.name()));
         }
-        // revm has every precompile the table names, at the latest fork.
+        // revm has every precompile of the registry, at the latest fork.
         let revm = revm_precompile::Precompiles::new(spec_from_fork(fork).into());
-        for (n, _) in REVM_LIBRARIES {
+        for id in PrecompileId::ALL {
             assert!(revm
-                .get(&revm::primitives::Address::from(precompile::address(n)))
+                .get(&revm::primitives::Address::from(id.address()))
                 .is_some());
         }
     }

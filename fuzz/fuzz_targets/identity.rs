@@ -1,2 +1,5 @@
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| precompile_fuzz::fuzz_number(0x04, data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    use precompile_fuzz::{fuzz_precompile, PrecompileId};
+    fuzz_precompile(PrecompileId::Identity, data)
+});

@@ -2,6 +2,7 @@
 //! than its limit, and must agree with `revm-precompile` 43 (success, output bytes, gas) through
 //! `testkit::oracle`.
 
+pub use precompile::PrecompileId;
 use precompile::{precompiles, Fork, Precompile, PrecompileError};
 use testkit::oracle::{our_outcome, revm_call, Outcome};
 
@@ -50,9 +51,10 @@ pub fn check_one(fork: Fork, p: &Precompile, input: &[u8], limit: u64) {
     }
 }
 
-/// Fuzzes precompile `number`: `data[0]` picks the fork (among those that have it) and the gas
+/// Fuzzes precompile `id`: `data[0]` picks the fork (among those that have it) and the gas
 /// limit, the rest is the input.
-pub fn fuzz_number(number: u16, data: &[u8]) {
+pub fn fuzz_precompile(id: PrecompileId, data: &[u8]) {
+    let number = id.number();
     let Some((&selector, input)) = data.split_first() else {
         return;
     };
@@ -66,16 +68,11 @@ pub fn fuzz_number(number: u16, data: &[u8]) {
     check_one(fork, p, input, limit);
 }
 
-/// Every precompile number of Osaka.
-pub const NUMBERS: [u16; 18] = [
-    0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f, 0x10,
-    0x11, 0x100,
-];
-
-/// Fuzzes any precompile: `data[0]` picks it, then as [`fuzz_number`].
+/// Fuzzes any precompile: `data[0]` picks it (its index in the registry, [`PrecompileId::ALL`]),
+/// then as [`fuzz_precompile`].
 pub fn fuzz_any(data: &[u8]) {
     let Some((&which, rest)) = data.split_first() else {
         return;
     };
-    fuzz_number(NUMBERS[which as usize % NUMBERS.len()], rest);
+    fuzz_precompile(PrecompileId::ALL[which as usize % PrecompileId::ALL.len()], rest);
 }

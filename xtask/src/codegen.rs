@@ -4,10 +4,14 @@
 //! hand, fails the build).
 //!
 //! The generated files:
-//! - `crates/montgomery/src/asm/kernels.rs`: `python3 crates/montgomery/scripts/gen_asm.py`,
-//!   formatted by `rustfmt` (as `cargo fmt` formats it);
+//! - `crates/montgomery/src/asm/kernels.rs` and `crates/montgomery/src/asm/rows.rs`:
+//!   `python3 crates/montgomery/scripts/gen_asm.py` (and `gen_asm.py rows`), formatted by
+//!   `rustfmt` (as `cargo fmt` formats them);
 //! - `vectors/*.json` but `regressions/`: `cargo xtask vectors --generate`, the project's own
-//!   vectors with revm-precompile as the oracle.
+//!   vectors with revm-precompile as the oracle;
+//! - `benches/geth/testdata/registry.json`: the precompile registry (`precompile::PrecompileId`:
+//!   number, EIP name, go-ethereum vector stem) that the Go harness's tests check go-ethereum
+//!   against.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode, Stdio};
@@ -30,7 +34,11 @@ struct Generated {
 
 /// Every generated file as its generator produces it now.
 fn generate_all(root: &Path) -> Result<Vec<Generated>, String> {
-    let mut files = vec![montgomery_kernels(root)?];
+    let mut files = vec![
+        montgomery_asm(root, &[], "kernels.rs")?,
+        montgomery_asm(root, &["rows"], "rows.rs")?,
+        registry(root),
+    ];
     files.extend(vectors(root)?);
     Ok(files)
 }
@@ -72,12 +80,14 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     Ok(ExitCode::FAILURE)
 }
 
-/// `kernels.rs` from `gen_asm.py`, through `rustfmt` (edition of the workspace).
-fn montgomery_kernels(root: &Path) -> Result<Generated, String> {
+/// `src/asm/<file>` of the montgomery crate from `gen_asm.py <args>`, through `rustfmt`
+/// (edition of the workspace).
+fn montgomery_asm(root: &Path, args: &[&str], file: &str) -> Result<Generated, String> {
     let crate_dir = root.join("crates/montgomery");
     let script = Command::new("python3")
         .current_dir(&crate_dir)
         .arg("scripts/gen_asm.py")
+        .args(args)
         .stderr(Stdio::inherit())
         .output()
         .map_err(|e| format!("cannot run python3: {e}"))?;
@@ -85,9 +95,30 @@ fn montgomery_kernels(root: &Path) -> Result<Generated, String> {
         return Err(format!("gen_asm.py failed: {}", script.status));
     }
     Ok(Generated {
-        path: crate_dir.join("src/asm/kernels.rs"),
+        path: crate_dir.join("src/asm").join(file),
         contents: rustfmt(&script.stdout)?,
     })
+}
+
+/// The precompile registry as JSON for the Go harness: one object per precompile, in address
+/// order.
+fn registry(root: &Path) -> Generated {
+    let rows: Vec<serde_json::Value> = precompile::PrecompileId::ALL
+        .iter()
+        .map(|id| {
+            serde_json::json!({
+                "address": format!("{:#x}", id.number()),
+                "name": id.name(),
+                "gethStem": id.geth_stem(),
+            })
+        })
+        .collect();
+    let mut contents = serde_json::to_vec_pretty(&rows).expect("JSON of plain values");
+    contents.push(b'\n');
+    Generated {
+        path: root.join("benches/geth/testdata/registry.json"),
+        contents,
+    }
 }
 
 /// `source` formatted by `rustfmt` (read from stdin, written to stdout).

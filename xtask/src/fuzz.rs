@@ -5,7 +5,7 @@
 //! limit (see `fuzz/src/lib.rs`).
 
 use crate::vectors::{collect_files, resolve_name, Target};
-use precompile::{precompiles, Fork};
+use precompile::{precompiles, Fork, PrecompileId};
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -26,30 +26,7 @@ pub struct Args {
     seed_only: bool,
 }
 
-/// The fuzz targets and the precompile each fuzzes (`any`: all of them), as in
-/// `fuzz/Cargo.toml`; the order of `any`'s first byte is `NUMBERS` of `fuzz/src/lib.rs`.
-const TARGETS: &[(&str, u16)] = &[
-    ("ecrecover", 0x01),
-    ("sha256", 0x02),
-    ("ripemd160", 0x03),
-    ("identity", 0x04),
-    ("modexp", 0x05),
-    ("bn254_add", 0x06),
-    ("bn254_mul", 0x07),
-    ("bn254_pairing", 0x08),
-    ("blake2f", 0x09),
-    ("point_evaluation", 0x0a),
-    ("bls_g1_add", 0x0b),
-    ("bls_g1_msm", 0x0c),
-    ("bls_g2_add", 0x0d),
-    ("bls_g2_msm", 0x0e),
-    ("bls_pairing", 0x0f),
-    ("bls_map_fp_to_g1", 0x10),
-    ("bls_map_fp2_to_g2", 0x11),
-    ("p256verify", 0x100),
-];
-
-/// The selector byte of `fuzz_number` that picks `fork` among the forks having `number`
+/// The selector byte of `fuzz_precompile` that picks `fork` among the forks having `number`
 /// (`selector % forks`) and a gas limit equal to the price (`(selector / 8) % 4 >= 2`).
 fn selector(number: u16, fork: Fork) -> Option<u8> {
     let forks: Vec<Fork> = Fork::ALL
@@ -79,9 +56,9 @@ fn seed_corpus(fuzz_dir: &Path, sources: &[PathBuf]) -> Result<Vec<(String, usiz
     for s in sources {
         collect_files(s, &mut files)?;
     }
-    let mut counts: Vec<(String, usize)> = TARGETS
+    let mut counts: Vec<(String, usize)> = PrecompileId::ALL
         .iter()
-        .map(|(t, _)| (t.to_string(), 0))
+        .map(|id| (id.fuzz_target().to_string(), 0))
         .chain([("any".to_string(), 0)])
         .collect();
     for (name, _) in &counts {
@@ -94,7 +71,9 @@ fn seed_corpus(fuzz_dir: &Path, sources: &[PathBuf]) -> Result<Vec<(String, usiz
             continue;
         };
         let (Some(slot), Some(sel)) = (
-            TARGETS.iter().position(|&(_, n)| n == number),
+            PrecompileId::ALL
+                .iter()
+                .position(|id| id.number() == number),
             selector(number, fork),
         ) else {
             continue;
@@ -104,11 +83,13 @@ fn seed_corpus(fuzz_dir: &Path, sources: &[PathBuf]) -> Result<Vec<(String, usiz
         };
         for v in vectors {
             let one = [&[sel][..], &v.input].concat();
-            let target_dir = fuzz_dir.join("corpus").join(TARGETS[slot].0);
+            let target_dir = fuzz_dir
+                .join("corpus")
+                .join(PrecompileId::ALL[slot].fuzz_target());
             counts[slot].1 += usize::from(write_seed(&target_dir, &one)?);
             let any = [&[slot as u8][..], &one].concat();
             let any_dir = fuzz_dir.join("corpus").join("any");
-            counts[TARGETS.len()].1 += usize::from(write_seed(&any_dir, &any)?);
+            counts[PrecompileId::ALL.len()].1 += usize::from(write_seed(&any_dir, &any)?);
         }
     }
     Ok(counts)
@@ -149,7 +130,11 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
                 .into(),
         );
     }
-    let known: Vec<&str> = TARGETS.iter().map(|(t, _)| *t).chain(["any"]).collect();
+    let known: Vec<&str> = PrecompileId::ALL
+        .iter()
+        .map(|id| id.fuzz_target())
+        .chain(["any"])
+        .collect();
     let targets: Vec<String> = if args.targets.is_empty() {
         known.iter().map(|t| t.to_string()).collect()
     } else {
@@ -246,29 +231,38 @@ mod tests {
         assert_eq!(executions("crash"), None);
     }
 
+    /// `fuzz/Cargo.toml` has exactly the registry's targets and `any`, and each target's file
+    /// fuzzes its own precompile (`fuzz/src/lib.rs` takes `PrecompileId::ALL` for `any`).
     #[test]
-    fn targets_follow_the_fuzz_crate() {
-        let manifest = std::fs::read_to_string(
-            crate::test::workspace_root()
-                .join("fuzz")
-                .join("Cargo.toml"),
-        )
-        .unwrap();
-        for (t, _) in TARGETS {
-            assert!(manifest.contains(&format!("name = \"{t}\"")), "{t}");
+    fn targets_follow_the_registry() {
+        let fuzz = crate::test::workspace_root().join("fuzz");
+        let manifest = std::fs::read_to_string(fuzz.join("Cargo.toml")).unwrap();
+        let mut bins: Vec<&str> = manifest
+            .lines()
+            .filter_map(|l| l.strip_prefix("name = \""))
+            .filter_map(|l| l.strip_suffix('"'))
+            .filter(|n| *n != "precompile-fuzz")
+            .collect();
+        bins.sort_unstable();
+        let mut expected: Vec<&str> = PrecompileId::ALL
+            .iter()
+            .map(|id| id.fuzz_target())
+            .chain(["any"])
+            .collect();
+        expected.sort_unstable();
+        assert_eq!(bins, expected);
+        for id in PrecompileId::ALL {
+            let file = fuzz
+                .join("fuzz_targets")
+                .join(format!("{}.rs", id.fuzz_target()));
+            let text = std::fs::read_to_string(&file).unwrap();
+            assert!(
+                text.contains(&format!("fuzz_precompile(PrecompileId::{id:?}, data)")),
+                "{} does not fuzz {id:?}",
+                file.display()
+            );
         }
-        let lib = std::fs::read_to_string(
-            crate::test::workspace_root()
-                .join("fuzz")
-                .join("src")
-                .join("lib.rs"),
-        )
-        .unwrap();
-        let numbers: String = TARGETS.iter().map(|(_, n)| format!("{n:#04x}, ")).collect();
-        let squeezed: String = lib.split_whitespace().collect::<Vec<_>>().join(" ");
-        assert!(
-            squeezed.contains(numbers.trim_end_matches(", ")),
-            "NUMBERS order"
-        );
+        let lib = std::fs::read_to_string(fuzz.join("src").join("lib.rs")).unwrap();
+        assert!(lib.contains("PrecompileId::ALL[which as usize % PrecompileId::ALL.len()]"));
     }
 }

@@ -20,7 +20,6 @@ mod names;
 mod runner;
 
 pub(crate) use generate::generate;
-pub(crate) use names::NAMES;
 pub use names::{resolve_name, Target};
 pub(crate) use runner::collect_files;
 pub use runner::{run_paths, Options};

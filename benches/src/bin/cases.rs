@@ -123,7 +123,7 @@ fn alloc_rows(fork: Fork, cases: &[Case]) -> Vec<AllocRow> {
         rows.push(alloc_row("ours", "bytecode", case, bytecode_count(r)));
         let r = evm::revm(fork, evm::call_code(case.number), &case.input);
         rows.push(alloc_row("revm", "bytecode", case, bytecode_count(r)));
-        for b in backends.iter().filter(|b| b.number == case.number) {
+        for b in backends.iter().filter(|b| b.id.number() == case.number) {
             let run = b.run;
             rows.push(alloc_row(
                 b.name,

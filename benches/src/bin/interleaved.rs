@@ -216,7 +216,7 @@ fn run(o: &Options) -> Result<(), String> {
         imps.extend(
             backends
                 .iter()
-                .filter(|b| b.number == case.number)
+                .filter(|b| b.id.number() == case.number)
                 .map(|b| b.name.to_string()),
         );
         if selected(o.filter.as_ref(), case, &imps) {
@@ -237,7 +237,7 @@ fn run(o: &Options) -> Result<(), String> {
                 (revm_name.to_string(), Target::Revm),
             ];
             for (b, backend) in backends.iter().enumerate() {
-                if backend.number == case.number {
+                if backend.id.number() == case.number {
                     imps.push((backend.name.to_string(), Target::Backend(b)));
                 }
             }
@@ -246,7 +246,7 @@ fn run(o: &Options) -> Result<(), String> {
                 imps.push(("geth".to_string(), Target::Geth));
             }
             let has_anchor = |t: Target| match t {
-                Target::Backend(b) => backends[b].number == anchor.number,
+                Target::Backend(b) => backends[b].id.number() == anchor.number,
                 _ => true,
             };
             let specs = arms(&case.name, &imps, has_anchor);

@@ -2,7 +2,9 @@
 //! limb 0 least significant), modulo an odd `p < 2^(64N)` given as a [`Modulus`].
 //!
 //! One kernel for the workspace: `evm384` (6 limbs, any odd modulus), BN254 (4 limbs)
-//! and MODEXP's fixed widths (8 and 16 limbs) use it. The functions at the crate root
+//! and MODEXP's fixed widths (2 to 8 limbs) use it; [`var`] is the variable-width form (a
+//! modulus of any length as a slice, and 16 limbs with straight-line rows) MODEXP uses for
+//! the other widths, on the same CPU-feature token [`asm::Adx`]. The functions at the crate root
 //! take reduced inputs (`< p`) and return fully reduced outputs (`< p`); they pick the
 //! x86_64 MULX/ADCX/ADOX assembly ([`asm`]) at run time when the CPU has BMI2 and ADX and
 //! the width has assembly, and the [`portable`] Rust otherwise. Both paths are
@@ -36,6 +38,7 @@
 pub mod asm;
 pub mod inverse;
 pub mod portable;
+pub mod var;
 
 pub use inverse::{inverse_mont_vartime, inverse_vartime};
 

@@ -4,9 +4,10 @@
 //! pops, so nothing is stored below the stack pointer; checked on the source of the generated
 //! kernels and of the hand-written add/sub alike.
 
-const SOURCES: [(&str, &str); 2] = [
+const SOURCES: [(&str, &str); 3] = [
     ("kernels.rs", include_str!("../src/asm/kernels.rs")),
     ("addsub.rs", include_str!("../src/asm/addsub.rs")),
+    ("rows.rs", include_str!("../src/asm/rows.rs")),
 ];
 
 #[test]

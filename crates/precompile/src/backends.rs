@@ -71,7 +71,7 @@ mod tests {
         #[cfg(feature = "aws-lc")]
         assert_eq!(
             alternative_backends(Fork::Osaka).last().unwrap().library(),
-            "p256 (RustCrypto)"
+            crate::Library::P256
         );
     }
 }

@@ -1,5 +1,6 @@
 //! Why a precompile call failed.
 
+use crate::PrecompileId;
 use core::fmt;
 
 /// Which group of a pairing-friendly curve a point was meant to be in.
@@ -41,16 +42,51 @@ impl LengthRule {
         }
     }
 
+    /// The length the rule is stated in: the exact length, or the unit of the multiples.
+    pub const fn unit(self) -> usize {
+        match self {
+            LengthRule::Exact(n)
+            | LengthRule::MultipleOf(n)
+            | LengthRule::NonEmptyMultipleOf(n) => n,
+        }
+    }
+
+    /// This rule as precompile `precompile`'s [`InputRule`].
+    pub const fn of(self, precompile: PrecompileId) -> InputRule {
+        InputRule {
+            precompile,
+            lengths: self,
+        }
+    }
+}
+
+/// The input lengths one precompile accepts: its `INPUT_RULE`. Its errors name the precompile,
+/// so that a length failure says whose rule it broke.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct InputRule {
+    /// The precompile the rule belongs to.
+    pub precompile: PrecompileId,
+    /// The lengths it accepts.
+    pub lengths: LengthRule,
+}
+
+impl InputRule {
+    /// Whether `len` satisfies the rule.
+    pub const fn accepts(self, len: usize) -> bool {
+        self.lengths.accepts(len)
+    }
+
     /// The error for an input of `got` bytes that breaks this rule.
     pub const fn error(self, got: usize) -> PrecompileError {
         PrecompileError::InvalidInputLength {
-            expected: self,
+            precompile: self.precompile,
+            expected: self.lengths,
             got,
         }
     }
 
     /// `Ok(())` when `input`'s length satisfies the rule, else
-    /// [`PrecompileError::InvalidInputLength`] with this rule and the length.
+    /// [`PrecompileError::InvalidInputLength`] with the precompile, the rule and the length.
     pub const fn check(self, input: &[u8]) -> Result<(), PrecompileError> {
         if self.accepts(input.len()) {
             Ok(())
@@ -78,7 +114,9 @@ pub enum PrecompileError {
     OutOfGas,
     /// The input has a length the precompile does not accept.
     InvalidInputLength {
-        /// The lengths the precompile accepts (each precompile has its own rule).
+        /// The precompile whose rule the input broke.
+        precompile: PrecompileId,
+        /// The lengths the precompile accepts.
         expected: LengthRule,
         /// The length received.
         got: usize,
@@ -120,8 +158,15 @@ impl fmt::Display for PrecompileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::OutOfGas => f.write_str("out of gas"),
-            Self::InvalidInputLength { expected, got } => {
-                write!(f, "invalid input length {got}: expected {expected}")
+            Self::InvalidInputLength {
+                precompile,
+                expected,
+                got,
+            } => {
+                write!(
+                    f,
+                    "{precompile}: invalid input length {got}: expected {expected}"
+                )
             }
             Self::ModexpInputTooLarge => {
                 f.write_str("modexp input longer than 1024 bytes (EIP-7823)")
@@ -162,20 +207,22 @@ mod tests {
         assert!(!LengthRule::MultipleOf(3).accepts(7));
         assert!(!LengthRule::NonEmptyMultipleOf(3).accepts(0));
         assert!(LengthRule::NonEmptyMultipleOf(3).accepts(3));
+        let rule = LengthRule::NonEmptyMultipleOf(3).of(PrecompileId::BlsPairing);
+        assert!(rule.accepts(6) && !rule.accepts(0));
         assert_eq!(
-            LengthRule::NonEmptyMultipleOf(3).check(&[0; 4]),
+            rule.check(&[0; 4]),
             Err(PrecompileError::InvalidInputLength {
+                precompile: PrecompileId::BlsPairing,
                 expected: LengthRule::NonEmptyMultipleOf(3),
                 got: 4
             })
         );
         assert_eq!(
-            PrecompileError::InvalidInputLength {
-                expected: LengthRule::Exact(213),
-                got: 0
-            }
-            .to_string(),
-            "invalid input length 0: expected exactly 213 bytes"
+            LengthRule::Exact(213)
+                .of(PrecompileId::Blake2f)
+                .error(0)
+                .to_string(),
+            "BLAKE2F: invalid input length 0: expected exactly 213 bytes"
         );
     }
 }

@@ -1,6 +1,7 @@
 //! 0x04 IDENTITY: returns its input.
 
 use crate::{charge, linear_gas, Precompile, PrecompileOutput, PrecompileResult};
+use crate::{Library, PrecompileId};
 
 /// Base gas of IDENTITY.
 pub const BASE_GAS: u64 = 15;
@@ -21,8 +22,7 @@ pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
 }
 
 /// The IDENTITY precompile at 0x04 (since Frontier).
-pub const HOMESTEAD: Precompile =
-    Precompile::new(0x04, "IDENTITY", gas, run).with_library("own (IDENTITY)");
+pub const HOMESTEAD: Precompile = Precompile::new(PrecompileId::Identity, Library::Own, gas, run);
 
 #[cfg(test)]
 mod tests {

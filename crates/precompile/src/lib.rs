@@ -25,8 +25,11 @@
 //!   `run(input, gas_limit) -> PrecompileResult`: of the module itself when it has one variant,
 //!   of a submodule named after the variant when it has several (`modexp::berlin::run`,
 //!   `bn254::pairing::istanbul::gas`, `secp256r1::rip7212::run`);
-//! - a precompile that rejects lengths has its rule as `INPUT_RULE` (a [`LengthRule`], carried
-//!   by [`PrecompileError::InvalidInputLength`]).
+//! - a precompile that rejects lengths has its rule as `INPUT_RULE` (an [`InputRule`]: its
+//!   [`PrecompileId`] and [`LengthRule`], both carried by [`PrecompileError::InvalidInputLength`]).
+//!
+//! [`PrecompileId`] is the one registry of precompiles (address, EIP name, go-ethereum vector
+//! stem, bench id prefix, fuzz target); ARCHITECTURE.md lists the places to touch when adding one.
 //!
 //! ```
 //! use precompile::{address, precompiles, Fork, PrecompileError};
@@ -56,6 +59,7 @@ mod backends;
 pub mod encoding;
 mod error;
 mod fork;
+mod id;
 mod set;
 #[cfg(test)]
 mod test_vectors;
@@ -87,8 +91,9 @@ pub mod sha256;
 pub mod unavailable;
 
 pub use backends::alternative_backends;
-pub use error::{Group, LengthRule, PrecompileError};
+pub use error::{Group, InputRule, LengthRule, PrecompileError};
 pub use fork::{Fork, UnknownFork};
+pub use id::{Family, Library, PrecompileId};
 pub use set::{precompiles, Precompiles};
 
 use alloc::vec::Vec;
@@ -133,60 +138,58 @@ pub type GasFn = fn(&[u8]) -> u64;
 /// The body of a precompile: runs it on `input` with at most `gas_limit` gas.
 pub type RunFn = fn(&[u8], u64) -> PrecompileResult;
 
-/// A precompiled contract: its address, name, gas rule, body and the library doing its math.
+/// A precompiled contract: which precompile it is, its gas rule, body and the library doing its
+/// math.
 #[derive(Clone, Copy)]
 pub struct Precompile {
-    number: u16,
-    name: &'static str,
+    id: PrecompileId,
     gas: GasFn,
     run: RunFn,
-    library: &'static str,
+    library: Library,
 }
 
-/// The library attribution of a [`Precompile`] built with [`Precompile::new`] and not given one
-/// with [`Precompile::with_library`].
-pub const UNATTRIBUTED: &str = "unattributed";
-
 impl Precompile {
-    /// A precompile at address `number` (see [`address`]) named `name`, attributed to no library
-    /// ([`UNATTRIBUTED`]) until [`Precompile::with_library`] names one.
-    pub const fn new(number: u16, name: &'static str, gas: GasFn, run: RunFn) -> Self {
+    /// Precompile `id` (its address and name come from the registry) with the gas rule `gas`
+    /// and body `run`, its math done by `library`.
+    pub const fn new(id: PrecompileId, library: Library, gas: GasFn, run: RunFn) -> Self {
         Self {
-            number,
-            name,
+            id,
             gas,
             run,
-            library: UNATTRIBUTED,
+            library,
         }
     }
 
-    /// This precompile with its math attributed to `library` (for example `"blst"`, or
-    /// `"own (MODEXP)"` for code of this crate).
-    pub const fn with_library(mut self, library: &'static str) -> Self {
+    /// This precompile with its math attributed to `library` (an alternative backend built
+    /// around the same gas rule and body shape).
+    pub const fn with_library(mut self, library: Library) -> Self {
         self.library = library;
         self
     }
 
-    /// The library that does the math of this precompile in this build (for example
-    /// `"libsecp256k1 (secp256k1 crate)"`, `"blst"`, `"own (BLAKE2F)"`), as set with
-    /// [`Precompile::with_library`]; [`UNATTRIBUTED`] when none was set.
-    pub const fn library(&self) -> &'static str {
+    /// The library that does the math of this precompile in this build.
+    pub const fn library(&self) -> Library {
         self.library
+    }
+
+    /// Which precompile this is (whatever its fork variant).
+    pub const fn id(&self) -> PrecompileId {
+        self.id
     }
 
     /// The precompile's number: `0x01` for ECRECOVER, ..., `0x100` for P256VERIFY.
     pub const fn number(&self) -> u16 {
-        self.number
+        self.id.number()
     }
 
     /// The precompile's 20-byte address.
     pub const fn address(&self) -> Address {
-        address(self.number)
+        self.id.address()
     }
 
     /// The name the EIPs use for it (for example `"ECRECOVER"`, `"BLS12_G1MSM"`).
     pub const fn name(&self) -> &'static str {
-        self.name
+        self.id.name()
     }
 
     /// The gas a call with `input` costs under this precompile's rule, without running it
@@ -219,7 +222,9 @@ impl core::fmt::Debug for Precompile {
         write!(
             f,
             "Precompile({:#x} {} on {})",
-            self.number, self.name, self.library
+            self.number(),
+            self.name(),
+            self.library
         )
     }
 }

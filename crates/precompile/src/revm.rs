@@ -39,10 +39,7 @@
 //! assert_eq!(result.output().unwrap().as_ref(), b"hello");
 //! ```
 
-use crate::{
-    blake2f, bn254, kzg_point_evaluation, precompiles, Fork, Group, Precompile, PrecompileError,
-    Precompiles,
-};
+use crate::{precompiles, Fork, Group, Precompile, PrecompileError, PrecompileId, Precompiles};
 use revm::{
     context::{Cfg, LocalContextTr},
     context_interface::{ContextTr, JournalTr},
@@ -187,28 +184,17 @@ pub fn run_as_revm(p: &Precompile, input: &[u8], gas_limit: u64, reservoir: u64)
 
 /// The revm [`PrecompileHalt`] that revm's own precompiles give for the failure our error `e`
 /// describes (out of gas stays out of gas, which revm reports as `PrecompileOOG`; everything
-/// else is a `PrecompileError` halt in revm, whatever the variant). A length error is told
-/// apart by its rule: each precompile that can fail on length has a rule of its own.
+/// else is a `PrecompileError` halt in revm, whatever the variant). A length error names its
+/// precompile, which picks revm's length halt.
 pub fn halt_reason(e: PrecompileError) -> PrecompileHalt {
-    use crate::bls12_381 as bls;
     use PrecompileError as E;
     use PrecompileHalt as H;
     #[allow(unreachable_patterns)] // `PrecompileError` is non-exhaustive: keep a fallback
     match e {
         E::OutOfGas => H::OutOfGas,
-        E::InvalidInputLength { expected, .. } => match expected {
-            bn254::pairing::INPUT_RULE => H::Bn254PairLength,
-            blake2f::INPUT_RULE => H::Blake2WrongLength,
-            kzg_point_evaluation::INPUT_RULE => H::BlobInvalidInputLength,
-            bls::g1_add::INPUT_RULE => H::Bls12381G1AddInputLength,
-            bls::g1_msm::INPUT_RULE => H::Bls12381G1MsmInputLength,
-            bls::g2_add::INPUT_RULE => H::Bls12381G2AddInputLength,
-            bls::g2_msm::INPUT_RULE => H::Bls12381G2MsmInputLength,
-            bls::pairing::INPUT_RULE => H::Bls12381PairingInputLength,
-            bls::map_fp_to_g1::INPUT_RULE => H::Bls12381MapFpToG1InputLength,
-            bls::map_fp2_to_g2::INPUT_RULE => H::Bls12381MapFp2ToG2InputLength,
-            _ => H::Other(Cow::Owned(e.to_string())),
-        },
+        E::InvalidInputLength { precompile, .. } => {
+            length_halt(precompile).unwrap_or_else(|| H::Other(Cow::Owned(e.to_string())))
+        }
         E::ModexpInputTooLarge => H::ModexpEip7823LimitSize,
         E::Blake2InvalidFinalFlag => H::Blake2WrongFinalIndicatorFlag,
         E::Bn254FieldElementOutOfRange => H::Bn254FieldPointNotAMember,
@@ -224,6 +210,33 @@ pub fn halt_reason(e: PrecompileError) -> PrecompileHalt {
         E::KzgVerificationFailed => H::BlobVerifyKzgProofFailed,
         _ => H::Other(Cow::Owned(e.to_string())),
     }
+}
+
+/// revm's halt for an input length `precompile` rejects, or `None` for a precompile that
+/// accepts every length (revm has no length halt for it: such an error cannot arise).
+const fn length_halt(precompile: PrecompileId) -> Option<PrecompileHalt> {
+    use PrecompileHalt as H;
+    use PrecompileId as P;
+    Some(match precompile {
+        P::Bn254Pairing => H::Bn254PairLength,
+        P::Blake2f => H::Blake2WrongLength,
+        P::PointEvaluation => H::BlobInvalidInputLength,
+        P::BlsG1Add => H::Bls12381G1AddInputLength,
+        P::BlsG1Msm => H::Bls12381G1MsmInputLength,
+        P::BlsG2Add => H::Bls12381G2AddInputLength,
+        P::BlsG2Msm => H::Bls12381G2MsmInputLength,
+        P::BlsPairing => H::Bls12381PairingInputLength,
+        P::BlsMapFpToG1 => H::Bls12381MapFpToG1InputLength,
+        P::BlsMapFp2ToG2 => H::Bls12381MapFp2ToG2InputLength,
+        P::Ecrecover
+        | P::Sha256
+        | P::Ripemd160
+        | P::Identity
+        | P::Modexp
+        | P::Bn254Add
+        | P::Bn254Mul
+        | P::P256Verify => return None,
+    })
 }
 
 impl<CTX: ContextTr> PrecompileProvider<CTX> for RevmPrecompiles {

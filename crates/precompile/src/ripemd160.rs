@@ -6,6 +6,7 @@
 //! line's 80 steps, then the right line's, one chain of about 4 cycles per step).
 
 use crate::{charge, linear_gas, Precompile, PrecompileOutput, PrecompileResult};
+use crate::{Library, PrecompileId};
 
 /// The initial chaining value.
 const H0: [u32; 5] = [
@@ -149,8 +150,7 @@ pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
 }
 
 /// The RIPEMD160 precompile at 0x03 (since Frontier).
-pub const HOMESTEAD: Precompile =
-    Precompile::new(0x03, "RIPEMD160", gas, run).with_library("ours (two lines interleaved)");
+pub const HOMESTEAD: Precompile = Precompile::new(PrecompileId::Ripemd160, Library::Own, gas, run);
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,7 @@
 //! 0x02 SHA256: the SHA-256 digest of the input.
 
 use crate::{charge, linear_gas, Precompile, PrecompileOutput, PrecompileResult};
+use crate::{Library, PrecompileId};
 use sha2::block_api::compress256;
 
 /// Base gas of SHA256.
@@ -57,7 +58,7 @@ pub fn digest(input: &[u8]) -> [u8; 32] {
 }
 
 /// The SHA256 precompile at 0x02 (since Frontier).
-pub const HOMESTEAD: Precompile = Precompile::new(0x02, "SHA256", gas, run).with_library("sha2");
+pub const HOMESTEAD: Precompile = Precompile::new(PrecompileId::Sha256, Library::Sha2, gas, run);
 
 #[cfg(test)]
 mod tests {

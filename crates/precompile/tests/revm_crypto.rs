@@ -102,7 +102,7 @@ fn generated_cases(cases: &mut Vec<Case>) {
         let ours = precompiles(fork).by_number(number).expect("in the set");
         for index in 0..CASES {
             let mut rng = case_rng(SEED, number, index);
-            let input = generate(number, &mut rng, &pool);
+            let input = generate(ours.id(), &mut rng, &pool);
             let gas_limit = gas_limit(&mut rng, ours.required_gas(&input));
             cases.push(Case {
                 label: format!("generated {number:#x} at {fork}, seed {SEED} case {index}"),

@@ -15,13 +15,16 @@ mod curve;
 mod ecdsa;
 mod kzg;
 
+use precompile::PrecompileId;
 use std::sync::OnceLock;
 
 pub use bls12_381::{
     bls_g1_add, bls_g1_msm, bls_g2_add, bls_g2_msm, bls_map_fp, bls_map_fp2, bls_pairing,
 };
 pub use bn254::{bn254_add, bn254_mul, bn254_pairing};
-pub use bytes_family::{blake2f, hash_input, modexp};
+pub use bytes_family::{
+    blake2f, hash_input, modexp, modexp_edge, modexp_edge_operands, ModexpShape,
+};
 pub use ecdsa::{ecrecover, p256verify};
 pub use kzg::point_evaluation;
 
@@ -148,30 +151,27 @@ impl Pool {
     }
 }
 
-/// One input for precompile `number` (`0x01` ..= `0x11`, `0x100`) from `rng` and `pool`; random
-/// bytes of a random length for a number without a generator.
-pub fn generate(number: u16, rng: &mut Rng, pool: &Pool) -> Vec<u8> {
-    match number {
-        0x01 => ecrecover(rng, pool),
-        0x02..=0x04 => hash_input(rng),
-        0x05 => modexp(rng),
-        0x06 => bn254_add(rng, pool),
-        0x07 => bn254_mul(rng, pool),
-        0x08 => bn254_pairing(rng, pool),
-        0x09 => blake2f(rng),
-        0x0a => point_evaluation(rng, pool),
-        0x0b => bls_g1_add(rng, pool),
-        0x0c => bls_g1_msm(rng, pool),
-        0x0d => bls_g2_add(rng, pool),
-        0x0e => bls_g2_msm(rng, pool),
-        0x0f => bls_pairing(rng, pool),
-        0x10 => bls_map_fp(rng),
-        0x11 => bls_map_fp2(rng),
-        0x100 => p256verify(rng, pool),
-        _ => {
-            let n = rng.range(0, 300);
-            rng.bytes(n)
-        }
+/// One input for precompile `id` from `rng` and `pool` (every precompile of the registry has
+/// its generator: a new [`PrecompileId`] fails to compile here until it has one).
+pub fn generate(id: PrecompileId, rng: &mut Rng, pool: &Pool) -> Vec<u8> {
+    use PrecompileId as P;
+    match id {
+        P::Ecrecover => ecrecover(rng, pool),
+        P::Sha256 | P::Ripemd160 | P::Identity => hash_input(rng),
+        P::Modexp => modexp(rng),
+        P::Bn254Add => bn254_add(rng, pool),
+        P::Bn254Mul => bn254_mul(rng, pool),
+        P::Bn254Pairing => bn254_pairing(rng, pool),
+        P::Blake2f => blake2f(rng),
+        P::PointEvaluation => point_evaluation(rng, pool),
+        P::BlsG1Add => bls_g1_add(rng, pool),
+        P::BlsG1Msm => bls_g1_msm(rng, pool),
+        P::BlsG2Add => bls_g2_add(rng, pool),
+        P::BlsG2Msm => bls_g2_msm(rng, pool),
+        P::BlsPairing => bls_pairing(rng, pool),
+        P::BlsMapFpToG1 => bls_map_fp(rng),
+        P::BlsMapFp2ToG2 => bls_map_fp2(rng),
+        P::P256Verify => p256verify(rng, pool),
     }
 }
 
@@ -412,12 +412,23 @@ mod tests {
     #[test]
     fn cases_are_reproducible_and_distinct() {
         let pool = Pool::new(7, 4);
-        for number in [0x01u16, 0x02, 0x05, 0x06, 0x09, 0x0b, 0x10, 0x100] {
+        use PrecompileId as P;
+        for id in [
+            P::Ecrecover,
+            P::Sha256,
+            P::Modexp,
+            P::Bn254Add,
+            P::Blake2f,
+            P::BlsG1Add,
+            P::BlsMapFpToG1,
+            P::P256Verify,
+        ] {
+            let number = id.number();
             let a: Vec<Vec<u8>> = (0..20)
-                .map(|i| generate(number, &mut case_rng(7, number, i), &pool))
+                .map(|i| generate(id, &mut case_rng(7, number, i), &pool))
                 .collect();
             let b: Vec<Vec<u8>> = (0..20)
-                .map(|i| generate(number, &mut case_rng(7, number, i), &pool))
+                .map(|i| generate(id, &mut case_rng(7, number, i), &pool))
                 .collect();
             assert_eq!(a, b, "{number:#x}");
             let mut distinct = a.clone();
@@ -439,8 +450,8 @@ mod tests {
         let pool = Pool::new(11, 4);
         for p in precompiles(Fork::Osaka).iter() {
             let (mut ok, mut failed) = (0, 0);
-            for i in 0..120 {
-                let input = generate(p.number(), &mut case_rng(11, p.number(), i), &pool);
+            for i in 0..160 {
+                let input = generate(p.id(), &mut case_rng(11, p.number(), i), &pool);
                 let price = p.required_gas(&input);
                 if price > EXPENSIVE_GAS {
                     continue;
@@ -456,6 +467,70 @@ mod tests {
             assert!(
                 ok >= 12 && (failed >= 12 || !can_fail),
                 "{p:?}: {ok} succeeded, {failed} failed"
+            );
+        }
+    }
+
+    /// The cofactor families: every point has the prime order it claims (so lies outside the
+    /// subgroup), the ADD precompiles double it and cancel it like arkworks (no subgroup check
+    /// there), and the MSM and pairing precompiles reject it, alone or plus a valid point, with
+    /// their subgroup error.
+    #[test]
+    fn cofactor_points_reach_the_subgroup_checks() {
+        use ark_ec::{AffineRepr, CurveGroup};
+        use precompile::{bls12_381 as bls, Group as G, PrecompileError as E};
+        let pool = Pool::new(3, 2);
+        let (b, n) = (pool.bls12_381(), pool.bn254());
+        // Each point on its curve, outside the subgroup, of the order of its factor.
+        macro_rules! check_orders {
+            ($points:expr, $factors:expr) => {
+                for (t, &(q, _)) in $points.iter().zip($factors.iter()) {
+                    assert!(t.is_on_curve() && !t.is_in_correct_subgroup_assuming_on_curve());
+                    assert!(t.mul_bigint([q]).into_affine().is_zero());
+                }
+            };
+        }
+        check_orders!(b.g1.small_order, bls12_381::G1_COFACTOR_FACTORS);
+        check_orders!(b.g2.small_order, bls12_381::G2_COFACTOR_FACTORS);
+        check_orders!(n.g2.small_order, bn254::G2_COFACTOR_FACTORS);
+        assert_eq!(b.g1.small_order.len(), 5);
+        assert_eq!(b.g2.small_order.len(), 6);
+        assert_eq!(n.g2.small_order.len(), 4);
+        let scalar = word(1);
+        let mut rng = Rng::new(9);
+        // ADD doubles and cancels (no subgroup check there); MSM rejects: each point alone or
+        // plus a valid point.
+        macro_rules! check_add_and_msm {
+            ($group:expr, $add:expr, $msm:expr, $g:expr) => {
+                for t in &$group.small_order {
+                    let t = if rng.percent(50) {
+                        *t
+                    } else {
+                        (*t + $group.valid(&mut rng)).into_affine()
+                    };
+                    let (e, neg) = ($group.enc(&t), $group.enc(&-t));
+                    let run = |x: &[u8]| $add.run(x, 1 << 20).map(|o| o.bytes);
+                    let doubled = $group.enc(&(t + t).into_affine());
+                    assert_eq!(run(&[e.clone(), e.clone()].concat()), Ok(doubled));
+                    assert_eq!(run(&[e.clone(), neg].concat()), Ok(vec![0; e.len()]));
+                    let msm = [e, scalar.to_vec()].concat();
+                    let err = Err(E::BlsPointNotInSubgroup($g));
+                    assert_eq!($msm.run(&msm, 1 << 22), err);
+                }
+            };
+        }
+        check_add_and_msm!(b.g1, bls::g1_add::PRAGUE, bls::g1_msm::PRAGUE, G::G1);
+        check_add_and_msm!(b.g2, bls::g2_add::PRAGUE, bls::g2_msm::PRAGUE, G::G2);
+        for t in &n.g2.small_order {
+            let t = if rng.percent(50) {
+                *t
+            } else {
+                (*t + n.g2.valid(&mut rng)).into_affine()
+            };
+            let pairing = [n.g1.enc(&n.g1.valid(&mut rng)), n.g2.enc(&t)].concat();
+            assert_eq!(
+                precompile::bn254::pairing::ISTANBUL.run(&pairing, 1 << 22),
+                Err(E::Bn254G2NotInSubgroup)
             );
         }
     }

@@ -352,7 +352,7 @@ fn check_case(
 ) -> Result<Vec<Mismatch>, String> {
     let (fork, number) = (plan.fork, p.number());
     let mut rng = case_rng(plan.seed, number, index);
-    let input = generate(number, &mut rng, pool);
+    let input = generate(p.id(), &mut rng, pool);
     let limit = gas_limit(&mut rng, p.required_gas(&input));
     let ours = guarded(|| our_call(fork, number, &input, limit));
     flags.succeeded = matches!(ours.outcome, Some(Outcome::Success { .. }));

@@ -9,15 +9,13 @@ use std::path::{Path, PathBuf};
 use testkit::oracle::Outcome;
 use testkit::vectors::{load_file, write_file, Vector};
 
-/// The vector-file base name the runner maps to precompile `number` (the name without a fork
-/// suffix of its table, e.g. `modexp`, `blsg1multiexp`).
+/// The vector-file base name the runner maps to precompile `number`: its go-ethereum stem
+/// (`modexp`, `blsg1multiexp`).
 fn base_name(number: u16) -> String {
-    crate::vectors::NAMES
-        .iter()
-        .filter(|(name, n, _)| *n == number && !name.contains('_'))
-        .map(|(name, _, _)| name.to_string())
-        .next_back()
-        .unwrap_or_else(|| format!("precompile{number:x}"))
+    precompile::PrecompileId::from_number(number).map_or_else(
+        || format!("precompile{number:x}"),
+        |id| id.geth_stem().to_ascii_lowercase(),
+    )
 }
 
 /// The file of `number` at `fork` under `dir`.

@@ -2,46 +2,40 @@
 
 use super::run::{parse_progress, with_progress, with_spinner, PROGRESS_LINE};
 use super::threads::Pinning;
+use precompile::PrecompileId;
 use regex::Regex;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use testkit::files::Library;
 
-/// Who does the math in go-ethereum v1.17 (`core/vm/contracts.go` and the packages it calls)
-/// as benches/geth builds it (amd64/arm64, cgo on, `kzg4844` left on its Go backend), keyed by
-/// our precompile names.
-pub const LIBRARIES: [(&str, &str); 18] = [
-    ("ECRECOVER", "libsecp256k1 (cgo, crypto/secp256k1)"),
-    ("SHA256", "Go crypto/sha256"),
-    ("RIPEMD160", "golang.org/x/crypto/ripemd160"),
-    ("IDENTITY", "own (geth)"),
-    ("MODEXP", "go-bigmodexpfix (patched math/big)"),
-    ("BN254_ADD", "gnark-crypto"), // crypto/bn256/bn256_fast.go on amd64 and arm64
-    ("BN254_MUL", "gnark-crypto"),
-    ("BN254_PAIRING", "gnark-crypto"),
-    ("BLAKE2F", "own (geth, crypto/blake2b)"),
-    ("POINT_EVALUATION", "go-eth-kzg"), // useCKZG is false unless set
-    ("BLS12_G1ADD", "gnark-crypto"),
-    ("BLS12_G1MSM", "gnark-crypto"),
-    ("BLS12_G2ADD", "gnark-crypto"),
-    ("BLS12_G2MSM", "gnark-crypto"),
-    ("BLS12_PAIRING_CHECK", "gnark-crypto"),
-    ("BLS12_MAP_FP_TO_G1", "gnark-crypto"),
-    ("BLS12_MAP_FP2_TO_G2", "gnark-crypto"),
-    ("P256VERIFY", "Go crypto/ecdsa"),
-];
+/// Who does the math for `id` in go-ethereum v1.17 (`core/vm/contracts.go` and the packages it
+/// calls) as benches/geth builds it (amd64/arm64, cgo on, `kzg4844` left on its Go backend).
+pub const fn library(id: PrecompileId) -> &'static str {
+    use precompile::Family as F;
+    match id.family() {
+        F::Ecrecover => "libsecp256k1 (cgo, crypto/secp256k1)",
+        F::Sha256 => "Go crypto/sha256",
+        F::Ripemd160 => "golang.org/x/crypto/ripemd160",
+        F::Identity => "own (geth)",
+        F::Modexp => "go-bigmodexpfix (patched math/big)",
+        F::Bn254 => "gnark-crypto", // crypto/bn256/bn256_fast.go on amd64 and arm64
+        F::Blake2f => "own (geth, crypto/blake2b)",
+        F::PointEvaluation => "go-eth-kzg", // useCKZG is false unless set
+        F::Bls12381 => "gnark-crypto",
+        F::P256Verify => "Go crypto/ecdsa",
+    }
+}
 
-/// go-ethereum's library for every precompile `ours` lists (our rows of machine.json).
+/// go-ethereum's library for every precompile `ours` lists (our rows of machine.json; a name
+/// outside the registry gets `"unknown"`).
 pub fn libraries(ours: &[Library]) -> Vec<Library> {
     ours.iter()
         .filter(|l| l.imp == "ours")
         .map(|l| Library {
             imp: "geth".into(),
             precompile: l.precompile.clone(),
-            library: LIBRARIES
-                .iter()
-                .find(|(p, _)| *p == l.precompile)
-                .map_or("unknown", |(_, lib)| lib)
+            library: PrecompileId::from_name(&l.precompile)
+                .map_or("unknown", library)
                 .to_string(),
         })
         .collect()

@@ -4,7 +4,7 @@
 
 use precompile::Fork;
 use std::path::Path;
-pub use testkit::vector_names::{resolve_name, Target, NAMES, RIP7212_NAME};
+pub use testkit::vector_names::{resolve_name, Target, RIP7212_NAME};
 
 pub fn target_for(
     file: &Path,

@@ -197,6 +197,64 @@ mod kernels;
 mod addsub;
 use addsub::{add_mod_6, sub_mod_6};
 
+#[path = "rows.rs"]
+mod rows;
+
+/// The row kernels of the variable-width arithmetic ([`crate::var`]): `r += a · b`.
+impl Adx {
+    /// `r += a · b` for `a.len()` a multiple of 4 (four limbs per loop step); returns the carry
+    /// limb. Panics (a caller bug) if the lengths differ or are not a multiple of 4; does
+    /// nothing for empty slices.
+    #[inline]
+    pub fn addmul_1_x4(self, r: &mut [u64], a: &[u64], b: u64) -> u64 {
+        assert!(r.len() == a.len() && a.len().is_multiple_of(4));
+        let steps = a.len() / 4;
+        if steps == 0 {
+            return 0;
+        }
+        // SAFETY: `self` proves BMI2 and ADX are available; `r` and `a` hold `4 · steps` limbs
+        // each (checked above) and `&mut` keeps them apart.
+        unsafe { rows::addmul_1_x4(r.as_mut_ptr(), a.as_ptr(), steps, b) }
+    }
+}
+
+impl crate::var::FixedRows for Adx {
+    /// The straight-line row of length `L` (1 to 16); longer rows go through the looped
+    /// kernel ([`crate::var::Rows::addmul_1`]).
+    #[inline(always)]
+    fn addmul<const L: usize>(self, r: &mut [u64; L], a: &[u64; L], b: u64) -> u64 {
+        if L > 16 {
+            return crate::var::Rows::Adx(self).addmul_1(r, a, b);
+        }
+        let (r, a) = (r.as_mut_ptr(), a.as_ptr());
+        // SAFETY: `self` proves BMI2 and ADX; each arm's kernel reads `a` and reads/writes `r`
+        // for exactly `L` limbs, which the array types guarantee (and `&mut` keeps them
+        // apart).
+        unsafe {
+            match L {
+                1 => rows::addmul_l1(r, a, b),
+                2 => rows::addmul_l2(r, a, b),
+                3 => rows::addmul_l3(r, a, b),
+                4 => rows::addmul_l4(r, a, b),
+                5 => rows::addmul_l5(r, a, b),
+                6 => rows::addmul_l6(r, a, b),
+                7 => rows::addmul_l7(r, a, b),
+                8 => rows::addmul_l8(r, a, b),
+                9 => rows::addmul_l9(r, a, b),
+                10 => rows::addmul_l10(r, a, b),
+                11 => rows::addmul_l11(r, a, b),
+                12 => rows::addmul_l12(r, a, b),
+                13 => rows::addmul_l13(r, a, b),
+                14 => rows::addmul_l14(r, a, b),
+                15 => rows::addmul_l15(r, a, b),
+                16 => rows::addmul_l16(r, a, b),
+                // L = 0: nothing to add.
+                _ => 0,
+            }
+        }
+    }
+}
+
 /// CPUID leaf 7 (sub-leaf 0), EBX bit 8 (BMI2) and bit 19 (ADX). Plain integer
 /// instructions, so no OS support (XSAVE state) is involved.
 fn cpu_has_bmi2_adx() -> bool {

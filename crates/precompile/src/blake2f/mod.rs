@@ -5,12 +5,13 @@
 //! 64 bytes little-endian. Gas: `rounds`.
 
 use crate::{charge, LengthRule, Precompile, PrecompileError, PrecompileOutput, PrecompileResult};
+use crate::{InputRule, Library, PrecompileId};
 
 /// The length of a BLAKE2F input.
 pub const INPUT_LENGTH: usize = 213;
 
 /// The only input length BLAKE2F accepts.
-pub const INPUT_RULE: LengthRule = LengthRule::Exact(INPUT_LENGTH);
+pub const INPUT_RULE: InputRule = LengthRule::Exact(INPUT_LENGTH).of(PrecompileId::Blake2f);
 
 /// The BLAKE2b initialisation vector.
 pub const IV: [u64; 8] = [
@@ -175,8 +176,7 @@ pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
 }
 
 /// The BLAKE2F precompile at 0x09 (since Istanbul).
-pub const ISTANBUL: Precompile =
-    Precompile::new(0x09, "BLAKE2F", gas, run).with_library("own (BLAKE2F)");
+pub const ISTANBUL: Precompile = Precompile::new(PrecompileId::Blake2f, Library::Own, gas, run);
 
 // The run-time AVX2 / AVX-512 detection needs `std` (the OS's XSAVE support is part of it).
 #[cfg(all(target_arch = "x86_64", feature = "std"))]

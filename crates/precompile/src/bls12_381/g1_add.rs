@@ -4,11 +4,12 @@
 use super::codec::{read_g1, write_g1};
 use super::{affine, ADD_LIBRARY, G1_LEN};
 use crate::{charge, LengthRule, Precompile, PrecompileOutput, PrecompileResult};
+use crate::{InputRule, PrecompileId};
 
 /// G1ADD price.
 pub const GAS: u64 = 375;
 /// The only input length G1ADD accepts: two G1 points.
-pub const INPUT_RULE: LengthRule = LengthRule::Exact(2 * G1_LEN);
+pub const INPUT_RULE: InputRule = LengthRule::Exact(2 * G1_LEN).of(PrecompileId::BlsG1Add);
 
 /// G1ADD gas: 375 whatever the input.
 pub fn gas(_input: &[u8]) -> u64 {
@@ -30,5 +31,4 @@ pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
 }
 
 /// BLS12_G1ADD (`0x0b`), since Prague.
-pub const PRAGUE: Precompile =
-    Precompile::new(0x0b, "BLS12_G1ADD", gas, run).with_library(ADD_LIBRARY);
+pub const PRAGUE: Precompile = Precompile::new(PrecompileId::BlsG1Add, ADD_LIBRARY, gas, run);

@@ -3,6 +3,7 @@
 
 use super::codec::{read_g1, write_g1};
 use super::{blst_ffi, msm_gas, run_msm, G1_LEN, LIBRARY, SCALAR_LEN};
+use crate::{InputRule, PrecompileId};
 use crate::{LengthRule, Precompile, PrecompileResult};
 
 /// Price of one G1 multiplication, the base of the G1MSM rule.
@@ -10,7 +11,8 @@ pub const MUL_GAS: u64 = 12_000;
 /// Length of one (point, scalar) pair.
 pub const PAIR_LEN: usize = G1_LEN + SCALAR_LEN;
 /// The input lengths G1MSM accepts: one pair or more.
-pub const INPUT_RULE: LengthRule = LengthRule::NonEmptyMultipleOf(PAIR_LEN);
+pub const INPUT_RULE: InputRule =
+    LengthRule::NonEmptyMultipleOf(PAIR_LEN).of(PrecompileId::BlsG1Msm);
 /// The discount above 128 pairs.
 pub const MAX_DISCOUNT: u16 = 519;
 
@@ -42,7 +44,7 @@ pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
         input,
         gas_limit,
         gas(input),
-        G1_LEN,
+        INPUT_RULE,
         read_g1,
         blst_ffi::p1_msm,
         write_g1,
@@ -50,4 +52,4 @@ pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
 }
 
 /// BLS12_G1MSM (`0x0c`), since Prague.
-pub const PRAGUE: Precompile = Precompile::new(0x0c, "BLS12_G1MSM", gas, run).with_library(LIBRARY);
+pub const PRAGUE: Precompile = Precompile::new(PrecompileId::BlsG1Msm, LIBRARY, gas, run);

@@ -4,11 +4,12 @@
 use super::codec::{read_g2, write_g2};
 use super::{affine, ADD_LIBRARY, G2_LEN};
 use crate::{charge, LengthRule, Precompile, PrecompileOutput, PrecompileResult};
+use crate::{InputRule, PrecompileId};
 
 /// G2ADD price.
 pub const GAS: u64 = 600;
 /// The only input length G2ADD accepts: two G2 points.
-pub const INPUT_RULE: LengthRule = LengthRule::Exact(2 * G2_LEN);
+pub const INPUT_RULE: InputRule = LengthRule::Exact(2 * G2_LEN).of(PrecompileId::BlsG2Add);
 
 /// G2ADD gas: 600 whatever the input.
 pub fn gas(_input: &[u8]) -> u64 {
@@ -30,5 +31,4 @@ pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
 }
 
 /// BLS12_G2ADD (`0x0d`), since Prague.
-pub const PRAGUE: Precompile =
-    Precompile::new(0x0d, "BLS12_G2ADD", gas, run).with_library(ADD_LIBRARY);
+pub const PRAGUE: Precompile = Precompile::new(PrecompileId::BlsG2Add, ADD_LIBRARY, gas, run);

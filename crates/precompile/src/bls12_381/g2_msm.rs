@@ -3,6 +3,7 @@
 
 use super::codec::{read_g2, write_g2};
 use super::{blst_ffi, msm_gas, run_msm, G2_LEN, LIBRARY, SCALAR_LEN};
+use crate::{InputRule, PrecompileId};
 use crate::{LengthRule, Precompile, PrecompileResult};
 
 /// Price of one G2 multiplication, the base of the G2MSM rule.
@@ -10,7 +11,8 @@ pub const MUL_GAS: u64 = 22_500;
 /// Length of one (point, scalar) pair.
 pub const PAIR_LEN: usize = G2_LEN + SCALAR_LEN;
 /// The input lengths G2MSM accepts: one pair or more.
-pub const INPUT_RULE: LengthRule = LengthRule::NonEmptyMultipleOf(PAIR_LEN);
+pub const INPUT_RULE: InputRule =
+    LengthRule::NonEmptyMultipleOf(PAIR_LEN).of(PrecompileId::BlsG2Msm);
 /// The discount above 128 pairs.
 pub const MAX_DISCOUNT: u16 = 524;
 
@@ -42,7 +44,7 @@ pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
         input,
         gas_limit,
         gas(input),
-        G2_LEN,
+        INPUT_RULE,
         read_g2,
         blst_ffi::p2_msm,
         write_g2,
@@ -50,4 +52,4 @@ pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
 }
 
 /// BLS12_G2MSM (`0x0e`), since Prague.
-pub const PRAGUE: Precompile = Precompile::new(0x0e, "BLS12_G2MSM", gas, run).with_library(LIBRARY);
+pub const PRAGUE: Precompile = Precompile::new(PrecompileId::BlsG2Msm, LIBRARY, gas, run);

@@ -3,11 +3,12 @@
 use super::codec::{read_fp2, write_g2};
 use super::{blst_ffi, FP_LEN, LIBRARY};
 use crate::{charge, LengthRule, Precompile, PrecompileOutput, PrecompileResult};
+use crate::{InputRule, PrecompileId};
 
 /// MAP_FP2_TO_G2 price.
 pub const GAS: u64 = 23_800;
 /// The only input length MAP_FP2_TO_G2 accepts: one Fp2 element.
-pub const INPUT_RULE: LengthRule = LengthRule::Exact(2 * FP_LEN);
+pub const INPUT_RULE: InputRule = LengthRule::Exact(2 * FP_LEN).of(PrecompileId::BlsMapFp2ToG2);
 
 /// MAP_FP2_TO_G2 gas: 23800 whatever the input.
 pub fn gas(_input: &[u8]) -> u64 {
@@ -28,5 +29,4 @@ pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
 }
 
 /// BLS12_MAP_FP2_TO_G2 (`0x11`), since Prague.
-pub const PRAGUE: Precompile =
-    Precompile::new(0x11, "BLS12_MAP_FP2_TO_G2", gas, run).with_library(LIBRARY);
+pub const PRAGUE: Precompile = Precompile::new(PrecompileId::BlsMapFp2ToG2, LIBRARY, gas, run);

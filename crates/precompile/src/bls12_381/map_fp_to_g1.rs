@@ -3,11 +3,12 @@
 use super::codec::{read_fp, write_g1};
 use super::{blst_ffi, FP_LEN, LIBRARY};
 use crate::{charge, LengthRule, Precompile, PrecompileOutput, PrecompileResult};
+use crate::{InputRule, PrecompileId};
 
 /// MAP_FP_TO_G1 price.
 pub const GAS: u64 = 5_500;
 /// The only input length MAP_FP_TO_G1 accepts: one field element.
-pub const INPUT_RULE: LengthRule = LengthRule::Exact(FP_LEN);
+pub const INPUT_RULE: InputRule = LengthRule::Exact(FP_LEN).of(PrecompileId::BlsMapFpToG1);
 
 /// MAP_FP_TO_G1 gas: 5500 whatever the input.
 pub fn gas(_input: &[u8]) -> u64 {
@@ -29,5 +30,4 @@ pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
 }
 
 /// BLS12_MAP_FP_TO_G1 (`0x10`), since Prague.
-pub const PRAGUE: Precompile =
-    Precompile::new(0x10, "BLS12_MAP_FP_TO_G1", gas, run).with_library(LIBRARY);
+pub const PRAGUE: Precompile = Precompile::new(PrecompileId::BlsMapFpToG1, LIBRARY, gas, run);

@@ -31,14 +31,14 @@ pub mod pairing;
 #[cfg(feature = "revm")]
 pub(crate) mod revm_crypto;
 
-use crate::{charge, LengthRule, PrecompileError, PrecompileOutput, PrecompileResult};
+use crate::{charge, PrecompileError, PrecompileOutput, PrecompileResult};
 
 /// The library doing the BLS12-381 math in this build (every affine result is converted by
 /// our variable-time inversion, `affine`).
-pub const LIBRARY: &str = "blst";
+pub const LIBRARY: crate::Library = crate::Library::Blst;
 /// G1ADD and G2ADD: blst decodes and checks the points, the affine sum is ours (`affine`,
 /// one variable-time inversion on the `montgomery` kernel).
-pub const ADD_LIBRARY: &str = "ours (affine, montgomery kernel) + blst decoding";
+pub const ADD_LIBRARY: crate::Library = crate::Library::OwnAffineBlstDecoding;
 
 /// Length of an encoded base-field element.
 pub const FP_LEN: usize = 64;
@@ -63,8 +63,9 @@ pub fn msm_gas(k: usize, mul_gas: u64, table: &[u16; 128], max_discount: u16) ->
     u64::try_from(gas).unwrap_or(u64::MAX)
 }
 
-/// The body G1MSM and G2MSM share: charges `cost`, checks the length (a non-zero multiple of
-/// `point_len + 32`, the modules' `INPUT_RULE`), then computes
+/// The body G1MSM and G2MSM share: charges `cost`, checks the length against `rule` (the
+/// modules' `INPUT_RULE`: a non-zero multiple of the pair length, point plus 32-byte scalar),
+/// then computes
 /// `sum s_i * P_i` over the (point, scalar) pairs of `input` (points of `point_len` bytes read
 /// with `read`, subgroup checked, even with a zero scalar; infinity points and zero scalars are
 /// then left out) with `msm`, encoded with `write`.
@@ -72,14 +73,15 @@ fn run_msm<P>(
     input: &[u8],
     gas_limit: u64,
     cost: u64,
-    point_len: usize,
+    rule: crate::InputRule,
     read: fn(&[u8], bool) -> Result<P, PrecompileError>,
     msm: fn(&[P], &[[u8; 32]]) -> P,
     write: fn(&P) -> Vec<u8>,
 ) -> PrecompileResult {
     let gas_used = charge(cost, gas_limit)?;
-    let pair_len = point_len + SCALAR_LEN;
-    LengthRule::NonEmptyMultipleOf(pair_len).check(input)?;
+    rule.check(input)?;
+    let pair_len = rule.lengths.unit();
+    let point_len = pair_len - SCALAR_LEN;
     let pairs = input
         .chunks_exact(pair_len)
         .map(|pair| Ok(pair.split_at(point_len)));

@@ -5,7 +5,7 @@ use super::codec::{is_zero, read_g1, read_g2};
 use super::{blst_ffi, G1_LEN, G2_LEN, LIBRARY};
 use crate::encoding::bool_word;
 use crate::{
-    charge, Group, LengthRule, Precompile, PrecompileError, PrecompileOutput, PrecompileResult,
+    charge, Group, Library, InputRule, LengthRule, Precompile, PrecompileError, PrecompileId, PrecompileOutput, PrecompileResult,
 };
 use curves::bls12_381::g1::G1Affine;
 use curves::bls12_381::g2::G2Affine;
@@ -19,7 +19,8 @@ pub const BASE_GAS: u64 = 37_700;
 /// Length of one pair: a G1 and a G2 point.
 pub const PAIR_LEN: usize = G1_LEN + G2_LEN;
 /// The input lengths PAIRING_CHECK accepts: one pair or more.
-pub const INPUT_RULE: LengthRule = LengthRule::NonEmptyMultipleOf(PAIR_LEN);
+pub const INPUT_RULE: InputRule =
+    LengthRule::NonEmptyMultipleOf(PAIR_LEN).of(PrecompileId::BlsPairing);
 
 /// PAIRING_CHECK gas: `32600 * k + 37700` with `k = len / 384` (saturating). Bad lengths are
 /// priced this way too.
@@ -53,7 +54,7 @@ pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
 }
 
 /// The library of [`run_ours`] (its first word, `curves`, names the backend in the gas report).
-pub const OURS_LIBRARY: &str = "curves (our tower, pairing and subgroup checks; blst decoding)";
+pub const OURS_LIBRARY: Library = Library::CurvesBlstDecoding;
 
 /// PAIRING_CHECK with the subgroup checks, the Miller loop and the final exponentiation on our
 /// own arithmetic (`curves::bls12_381`; blst still decodes and checks the curve equation): the
@@ -100,8 +101,7 @@ fn fp2(a: &blst::blst_fp2) -> Fp2 {
 
 /// PAIRING_CHECK (`0x0f`) on our own arithmetic ([`run_ours`]): an alternative backend.
 pub const PRAGUE_OURS: Precompile =
-    Precompile::new(0x0f, "BLS12_PAIRING_CHECK", gas, run_ours).with_library(OURS_LIBRARY);
+    Precompile::new(PrecompileId::BlsPairing, OURS_LIBRARY, gas, run_ours);
 
 /// BLS12_PAIRING_CHECK (`0x0f`), since Prague.
-pub const PRAGUE: Precompile =
-    Precompile::new(0x0f, "BLS12_PAIRING_CHECK", gas, run).with_library(LIBRARY);
+pub const PRAGUE: Precompile = Precompile::new(PrecompileId::BlsPairing, LIBRARY, gas, run);

@@ -1,6 +1,6 @@
 use super::*;
 use crate::test_vectors::{check_vectors, load as geth_vectors};
-use crate::{Group, LengthRule, Precompile, PrecompileError};
+use crate::{Group, Precompile, PrecompileError};
 use proptest::prelude::*;
 use testkit::constants::BLS12_381_P as P_HEX;
 
@@ -175,11 +175,13 @@ fn out_of_gas_is_checked_before_input() {
 
 #[test]
 fn lengths() {
-    let len_err = |p: Precompile, rule: LengthRule, n: usize| {
+    let len_err = |p: Precompile, rule: crate::InputRule, n: usize| {
+        assert_eq!(rule.precompile, p.id());
         assert_eq!(
             p.run(&vec![0u8; n], u64::MAX),
             Err(PrecompileError::InvalidInputLength {
-                expected: rule,
+                precompile: p.id(),
+                expected: rule.lengths,
                 got: n
             }),
             "{} {n}",

@@ -3,7 +3,7 @@
 
 use super::codec::{decode_g1, encode_g1};
 use super::{run_g1_op, G1_LEN, LIBRARY};
-use crate::{Precompile, PrecompileError};
+use crate::{Precompile, PrecompileError, PrecompileId};
 
 /// Length of an ECADD input after right-padding: two G1 points.
 pub const INPUT_LEN: usize = 2 * G1_LEN;
@@ -71,8 +71,16 @@ pub mod istanbul {
 }
 
 /// ECADD (`0x06`) at Byzantium prices (500 gas).
-pub const BYZANTIUM: Precompile =
-    Precompile::new(0x06, "BN254_ADD", byzantium::gas, byzantium::run).with_library(LIBRARY);
+pub const BYZANTIUM: Precompile = Precompile::new(
+    PrecompileId::Bn254Add,
+    LIBRARY,
+    byzantium::gas,
+    byzantium::run,
+);
 /// ECADD (`0x06`) at Istanbul prices (150 gas).
-pub const ISTANBUL: Precompile =
-    Precompile::new(0x06, "BN254_ADD", istanbul::gas, istanbul::run).with_library(LIBRARY);
+pub const ISTANBUL: Precompile = Precompile::new(
+    PrecompileId::Bn254Add,
+    LIBRARY,
+    istanbul::gas,
+    istanbul::run,
+);

@@ -138,6 +138,6 @@ pub fn pairing_check(input: &[u8]) -> Result<bool, PrecompileError> {
 }
 
 /// The library name of this backend, as [`crate::Precompile::library`] reports it.
-pub const LIBRARY: &str = "ark-bn254";
+pub const LIBRARY: crate::Library = crate::Library::ArkBn254;
 
 super::backend_precompiles!(LIBRARY, g1_add, g1_mul, pairing_check);

@@ -32,7 +32,7 @@ pub mod pairing;
 pub mod substrate;
 
 /// The library doing the BN254 math of the default precompiles: our own.
-pub const LIBRARY: &str = "ours (montgomery kernel)";
+pub const LIBRARY: crate::Library = crate::Library::OwnMontgomery;
 
 /// Defines `pub fn precompiles(fork: Fork) -> Vec<Precompile>` in an alternative backend's
 /// module: ECADD, ECMUL and ECPAIRING with `fork`'s prices (none before Byzantium), bodies
@@ -66,25 +66,45 @@ macro_rules! backend_precompiles {
         /// prices) with this backend's arithmetic; empty before Byzantium.
         pub fn precompiles(fork: $crate::Fork) -> Vec<$crate::Precompile> {
             use $crate::bn254::{add, mul, pairing};
-            use $crate::{Fork, Precompile};
+            use $crate::{Fork, Precompile, PrecompileId};
             if fork >= Fork::Istanbul {
                 vec![
-                    Precompile::new(0x06, "BN254_ADD", add::istanbul::gas, add_istanbul),
-                    Precompile::new(0x07, "BN254_MUL", mul::istanbul::gas, mul_istanbul),
                     Precompile::new(
-                        0x08,
-                        "BN254_PAIRING",
+                        PrecompileId::Bn254Add,
+                        $library,
+                        add::istanbul::gas,
+                        add_istanbul,
+                    ),
+                    Precompile::new(
+                        PrecompileId::Bn254Mul,
+                        $library,
+                        mul::istanbul::gas,
+                        mul_istanbul,
+                    ),
+                    Precompile::new(
+                        PrecompileId::Bn254Pairing,
+                        $library,
                         pairing::istanbul::gas,
                         pairing_istanbul,
                     ),
                 ]
             } else if fork >= Fork::Byzantium {
                 vec![
-                    Precompile::new(0x06, "BN254_ADD", add::byzantium::gas, add_byzantium),
-                    Precompile::new(0x07, "BN254_MUL", mul::byzantium::gas, mul_byzantium),
                     Precompile::new(
-                        0x08,
-                        "BN254_PAIRING",
+                        PrecompileId::Bn254Add,
+                        $library,
+                        add::byzantium::gas,
+                        add_byzantium,
+                    ),
+                    Precompile::new(
+                        PrecompileId::Bn254Mul,
+                        $library,
+                        mul::byzantium::gas,
+                        mul_byzantium,
+                    ),
+                    Precompile::new(
+                        PrecompileId::Bn254Pairing,
+                        $library,
                         pairing::byzantium::gas,
                         pairing_byzantium,
                     ),
@@ -92,9 +112,6 @@ macro_rules! backend_precompiles {
             } else {
                 Vec::new()
             }
-            .into_iter()
-            .map(|p| p.with_library($library))
-            .collect()
         }
     };
 }

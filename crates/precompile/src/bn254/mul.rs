@@ -3,7 +3,7 @@
 
 use super::codec::{decode_g1, encode_g1};
 use super::{be_limbs, run_g1_op, G1_LEN, LIBRARY, SCALAR_LEN};
-use crate::{Precompile, PrecompileError};
+use crate::{Precompile, PrecompileError, PrecompileId};
 use curves::bn254::glv::mul_scalar;
 use uint256::U256;
 
@@ -69,8 +69,16 @@ pub mod istanbul {
 }
 
 /// ECMUL (`0x07`) at Byzantium prices (40000 gas).
-pub const BYZANTIUM: Precompile =
-    Precompile::new(0x07, "BN254_MUL", byzantium::gas, byzantium::run).with_library(LIBRARY);
+pub const BYZANTIUM: Precompile = Precompile::new(
+    PrecompileId::Bn254Mul,
+    LIBRARY,
+    byzantium::gas,
+    byzantium::run,
+);
 /// ECMUL (`0x07`) at Istanbul prices (6000 gas).
-pub const ISTANBUL: Precompile =
-    Precompile::new(0x07, "BN254_MUL", istanbul::gas, istanbul::run).with_library(LIBRARY);
+pub const ISTANBUL: Precompile = Precompile::new(
+    PrecompileId::Bn254Mul,
+    LIBRARY,
+    istanbul::gas,
+    istanbul::run,
+);

@@ -14,11 +14,12 @@ use crate::{charge, LengthRule, Precompile, PrecompileError, PrecompileOutput, P
 use alloc::vec::Vec;
 use curves::bn254::final_exp::final_exponentiation;
 use curves::bn254::miller::{multi_miller_loop, MillerPair};
+use crate::{InputRule, PrecompileId};
 
 /// Length of one pair: a G1 point (64 bytes) and a G2 point (128 bytes).
 pub const PAIR_LEN: usize = G1_LEN + G2_LEN;
 /// The input lengths ECPAIRING accepts: any number of pairs, none included.
-pub const INPUT_RULE: LengthRule = LengthRule::MultipleOf(PAIR_LEN);
+pub const INPUT_RULE: InputRule = LengthRule::MultipleOf(PAIR_LEN).of(PrecompileId::Bn254Pairing);
 /// Base price before Istanbul (EIP-197).
 pub const BASE_GAS_BYZANTIUM: u64 = 100_000;
 /// Price per pair before Istanbul (EIP-197).
@@ -148,8 +149,16 @@ pub mod istanbul {
 }
 
 /// ECPAIRING (`0x08`) at Byzantium prices (100000 + 80000 per pair).
-pub const BYZANTIUM: Precompile =
-    Precompile::new(0x08, "BN254_PAIRING", byzantium::gas, byzantium::run).with_library(LIBRARY);
+pub const BYZANTIUM: Precompile = Precompile::new(
+    PrecompileId::Bn254Pairing,
+    LIBRARY,
+    byzantium::gas,
+    byzantium::run,
+);
 /// ECPAIRING (`0x08`) at Istanbul prices (45000 + 34000 per pair).
-pub const ISTANBUL: Precompile =
-    Precompile::new(0x08, "BN254_PAIRING", istanbul::gas, istanbul::run).with_library(LIBRARY);
+pub const ISTANBUL: Precompile = Precompile::new(
+    PrecompileId::Bn254Pairing,
+    LIBRARY,
+    istanbul::gas,
+    istanbul::run,
+);

@@ -86,6 +86,6 @@ pub fn pairing_check(input: &[u8]) -> Result<bool, PrecompileError> {
 }
 
 /// The library name of this backend, as [`Precompile::library`] reports it.
-pub const LIBRARY: &str = "substrate-bn";
+pub const LIBRARY: crate::Library = crate::Library::SubstrateBn;
 
 super::backend_precompiles!(LIBRARY, g1_add, g1_mul, pairing_check);

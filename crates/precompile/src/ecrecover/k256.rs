@@ -27,8 +27,8 @@ pub fn run(input: &[u8], gas_limit: u64) -> crate::PrecompileResult {
 }
 
 /// The library name of this backend, as [`crate::Precompile::library`] reports it.
-pub const LIBRARY: &str = "k256 (RustCrypto)";
+pub const LIBRARY: crate::Library = crate::Library::K256;
 
 /// ECRECOVER (`0x01`) on the `k256` crate.
 pub const HOMESTEAD: crate::Precompile =
-    crate::Precompile::new(0x01, "ECRECOVER", super::gas, run).with_library(LIBRARY);
+    crate::Precompile::new(crate::PrecompileId::Ecrecover, LIBRARY, super::gas, run);

@@ -50,8 +50,8 @@ pub fn run(input: &[u8], gas_limit: u64) -> crate::PrecompileResult {
 }
 
 /// The library name of this backend, as [`crate::Precompile::library`] reports it.
-pub const LIBRARY: &str = "libsecp256k1 (secp256k1 crate)";
+pub const LIBRARY: crate::Library = crate::Library::Libsecp256k1;
 
 /// ECRECOVER (`0x01`) on libsecp256k1.
 pub const HOMESTEAD: crate::Precompile =
-    crate::Precompile::new(0x01, "ECRECOVER", super::gas, run).with_library(LIBRARY);
+    crate::Precompile::new(crate::PrecompileId::Ecrecover, LIBRARY, super::gas, run);

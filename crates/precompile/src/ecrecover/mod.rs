@@ -19,6 +19,7 @@ pub mod k256;
 pub mod native;
 
 use crate::encoding::right_pad;
+use crate::PrecompileId;
 use crate::{charge, Precompile, PrecompileOutput, PrecompileResult};
 use sha3::{Digest, Keccak256};
 
@@ -33,10 +34,10 @@ pub const NATIVE_IS_DEFAULT: bool = cfg!(any(
 
 /// The library that recovers the key in this build.
 #[cfg(all(feature = "libsecp256k1", not(feature = "native-ecrecover")))]
-pub const LIBRARY: &str = libsecp::LIBRARY;
+pub const LIBRARY: crate::Library = libsecp::LIBRARY;
 /// The library that recovers the key in this build.
 #[cfg(any(feature = "native-ecrecover", not(feature = "libsecp256k1")))]
-pub const LIBRARY: &str = native::LIBRARY;
+pub const LIBRARY: crate::Library = native::LIBRARY;
 
 /// The order `n` of the secp256k1 group, big-endian.
 pub const SECP256K1_ORDER: [u8; 32] = [
@@ -131,8 +132,7 @@ pub fn run_with(
 
 /// The ECRECOVER precompile at 0x01 (since Frontier, the first [`crate::Fork`] here being
 /// Homestead), default backend.
-pub const HOMESTEAD: Precompile =
-    Precompile::new(0x01, "ECRECOVER", gas, run).with_library(LIBRARY);
+pub const HOMESTEAD: Precompile = Precompile::new(PrecompileId::Ecrecover, LIBRARY, gas, run);
 
 #[cfg(test)]
 mod tests;

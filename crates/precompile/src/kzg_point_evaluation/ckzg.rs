@@ -3,11 +3,12 @@
 //! (cargo feature `c-kzg`).
 
 use super::{check_field_elements, run_with, KzgResult};
+use crate::PrecompileId;
 use crate::{Precompile, PrecompileError, PrecompileResult};
 use c_kzg::{Bytes32, Bytes48};
 
 /// The library name of this backend, as [`Precompile::library`] reports it.
-pub const LIBRARY: &str = "c-kzg";
+pub const LIBRARY: crate::Library = crate::Library::CKzg;
 
 /// As [`super::verify_kzg_proof`] (commitment `c`, proof `pi`), verified by c-kzg.
 pub fn verify_kzg_proof(c: &[u8; 48], z: &[u8; 32], y: &[u8; 32], pi: &[u8; 48]) -> KzgResult {
@@ -33,4 +34,4 @@ pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
 
 /// POINT_EVALUATION (`0x0a`) on c-kzg.
 pub const CANCUN: Precompile =
-    Precompile::new(0x0a, "POINT_EVALUATION", super::gas, run).with_library(LIBRARY);
+    Precompile::new(PrecompileId::PointEvaluation, LIBRARY, super::gas, run);

@@ -25,6 +25,7 @@ mod verify;
 pub use verify::{verify_kzg_proof, warm_up};
 
 use crate::{charge, LengthRule, Precompile, PrecompileError, PrecompileOutput, PrecompileResult};
+use crate::{InputRule, PrecompileId};
 use sha2::{Digest, Sha256};
 
 /// Gas of POINT_EVALUATION (every input).
@@ -34,13 +35,13 @@ pub const GAS: u64 = 50_000;
 pub const INPUT_LENGTH: usize = 192;
 
 /// The only input length POINT_EVALUATION accepts.
-pub const INPUT_RULE: LengthRule = LengthRule::Exact(INPUT_LENGTH);
+pub const INPUT_RULE: InputRule = LengthRule::Exact(INPUT_LENGTH).of(PrecompileId::PointEvaluation);
 
 /// The version byte of a KZG versioned hash.
 pub const VERSIONED_HASH_VERSION_KZG: u8 = 0x01;
 
 /// The library doing the math of the default backend.
-pub const LIBRARY: &str = "blst (precomputed-lines pairing)";
+pub const LIBRARY: crate::Library = crate::Library::BlstPrecomputedLines;
 
 /// The output: `FIELD_ELEMENTS_PER_BLOB` (4096) ‖ `BLS_MODULUS`, both 32-byte big-endian.
 pub const RETURN_VALUE: [u8; 64] = {
@@ -120,5 +121,4 @@ fn run_with(input: &[u8], gas_limit: u64, verify: VerifyFn) -> PrecompileResult 
 }
 
 /// The POINT_EVALUATION precompile at 0x0a (since Cancun).
-pub const CANCUN: Precompile =
-    Precompile::new(0x0a, "POINT_EVALUATION", gas, run).with_library(LIBRARY);
+pub const CANCUN: Precompile = Precompile::new(PrecompileId::PointEvaluation, LIBRARY, gas, run);

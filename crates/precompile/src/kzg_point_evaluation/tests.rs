@@ -37,7 +37,8 @@ fn valid_and_every_failure() {
     assert_eq!(
         run(&input[..191], 50_000),
         Err(PrecompileError::InvalidInputLength {
-            expected: INPUT_RULE,
+            precompile: crate::PrecompileId::PointEvaluation,
+            expected: INPUT_RULE.lengths,
             got: 191
         })
     );

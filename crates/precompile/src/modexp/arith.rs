@@ -1,6 +1,6 @@
 //! `base^exp mod m` for MODEXP on little-endian `u64` limbs.
 //!
-//! An odd modulus goes through Montgomery arithmetic ([`super::mont`]) and a sliding window
+//! An odd modulus goes through Montgomery arithmetic (`montgomery::var`, through [`super::ring`]) and a sliding window
 //! ([`super::window`]). An even modulus `m = q · 2^k` (`q` odd) is split: `b^e mod q` by
 //! Montgomery, `b^e mod 2^k` by truncated products, joined by the CRT (`super::even`). The
 //! odd path works in one allocation sized by the operand lengths the caller has paid for
@@ -9,11 +9,9 @@
 
 use super::even::{crt, pow_pow2};
 use super::fixed::Fixed;
-use super::mont::{significant, Mont, Mont1, MontRing};
-#[cfg(target_arch = "x86_64")]
-use super::mont16::Mont16;
-use super::rows::Rows;
+use super::ring::{to_mont, MontRing};
 use super::window::{pow_window, table_len, Exp};
+use montgomery::var::{significant, Mont, Mont1, Mont16, Rows};
 use alloc::vec::Vec;
 
 /// Little-endian limbs of a big-endian byte string (`ceil(len / 8)` limbs, untrimmed).
@@ -127,7 +125,7 @@ fn pow_odd(rows: Rows, b: &[u64], e: Exp<'_>, m: &[u64], result: &mut [u64], scr
     let (acc, rest) = rest.split_at_mut(n);
     let (tmp, rest) = rest.split_at_mut(n);
     let (t, rest) = rest.split_at_mut(2 * n);
-    ctx.to_mont(b, x, rest);
+    to_mont(&ctx, b, x, rest);
     let w = e.window();
     // The fixed-width kernels where they are faster than the row kernels (see `fixed`).
     let mut rows = MontRing { ctx: &ctx, t };

@@ -2,12 +2,12 @@
 //! products and squarings on the row kernels, `q^-1 mod 2^k` by Newton's iteration, and the
 //! CRT join with `b^e mod q`. Buffers are sized by `k`, at most the modulus length.
 
-use super::mont::neg_inv64;
-use super::rows::Rows;
 use super::window::{pow_window, table_len, Exp, Ring};
 use alloc::vec::Vec;
 use limbs::add::sbb;
 use limbs::mul::mac;
+use montgomery::neg_inv64;
+use montgomery::var::Rows;
 
 /// Arithmetic modulo `2^k`: truncated products masked in the top limb.
 struct Pow2Ring {

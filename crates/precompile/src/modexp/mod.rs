@@ -5,7 +5,9 @@
 //! `exp` and `modulus` of those lengths; missing bytes read as zeros. Output: `mod_len` bytes,
 //! the result left-padded (zeros when the modulus is 0 or 1; empty when `mod_len` is 0).
 //! [`header`] reads the declared lengths, [`byzantium`], [`berlin`] and [`osaka`] hold each
-//! fork's price rule and body, [`arith`] the limb arithmetic.
+//! fork's price rule and body, [`arith`] the exponentiation (odd moduli in [`ring`] over
+//! `montgomery::var`, the workspace's one Montgomery kernel; even ones by the CRT in `even`),
+//! [`window`] the sliding window.
 
 pub mod arith;
 pub mod berlin;
@@ -13,21 +15,18 @@ pub mod byzantium;
 mod even;
 mod fixed;
 pub mod header;
-pub mod mont;
-pub mod mont16;
 pub mod osaka;
-pub mod rows;
-#[cfg(target_arch = "x86_64")]
-pub mod rows_x86;
+pub mod ring;
 pub mod window;
 
 use crate::encoding::right_pad_vec;
+use crate::PrecompileId;
 use crate::{charge, Precompile, PrecompileError, PrecompileOutput, PrecompileResult};
 use alloc::{borrow::Cow, vec::Vec};
 pub use header::Header;
 
 /// The library doing MODEXP's arithmetic: this crate's own ([`arith`]).
-pub const LIBRARY: &str = "own (MODEXP)";
+pub const LIBRARY: crate::Library = crate::Library::Own;
 
 /// The EIP-7823 bound (Osaka): each of `base_len`, `exp_len`, `mod_len` is at most 1024 bytes.
 pub const OSAKA_MAX_LEN: u64 = 1024;
@@ -104,14 +103,18 @@ fn run_with(
 }
 
 /// MODEXP at 0x05 with Byzantium gas (EIP-198).
-pub const BYZANTIUM: Precompile =
-    Precompile::new(0x05, "MODEXP", byzantium::gas, byzantium::run).with_library(LIBRARY);
+pub const BYZANTIUM: Precompile = Precompile::new(
+    PrecompileId::Modexp,
+    LIBRARY,
+    byzantium::gas,
+    byzantium::run,
+);
 /// MODEXP at 0x05 with Berlin gas (EIP-2565).
 pub const BERLIN: Precompile =
-    Precompile::new(0x05, "MODEXP", berlin::gas, berlin::run).with_library(LIBRARY);
+    Precompile::new(PrecompileId::Modexp, LIBRARY, berlin::gas, berlin::run);
 /// MODEXP at 0x05 with Osaka gas and bounds (EIP-7883, EIP-7823).
 pub const OSAKA: Precompile =
-    Precompile::new(0x05, "MODEXP", osaka::gas, osaka::run).with_library(LIBRARY);
+    Precompile::new(PrecompileId::Modexp, LIBRARY, osaka::gas, osaka::run);
 
 #[cfg(test)]
 mod kernel_tests;

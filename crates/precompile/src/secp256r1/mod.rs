@@ -21,6 +21,7 @@
 //! prehashed-ECDSA API (a dev-dependency).
 
 use crate::encoding::bool_word;
+use crate::PrecompileId;
 use crate::{charge, Precompile, PrecompileOutput, PrecompileResult};
 use alloc::vec::Vec;
 
@@ -38,11 +39,11 @@ pub const GAS_RIP7212: u64 = 3_450;
 /// The library verifying signatures in this build (RIP-7212's exact `R'.x` comparison, when
 /// needed, is computed with the `p256` crate).
 #[cfg(feature = "aws-lc")]
-pub const LIBRARY: &str = "aws-lc (aws-lc-sys)";
+pub const LIBRARY: crate::Library = crate::Library::AwsLc;
 /// The library verifying signatures in this build (RIP-7212's exact `R'.x` comparison, when
 /// needed, is computed with the `p256` crate).
 #[cfg(not(feature = "aws-lc"))]
-pub const LIBRARY: &str = rustcrypto::LIBRARY;
+pub const LIBRARY: crate::Library = rustcrypto::LIBRARY;
 /// The only input length that can verify: hash, r, s, qx, qy.
 pub const INPUT_LEN: usize = 160;
 
@@ -114,10 +115,14 @@ pub mod rip7212 {
 
 /// P256VERIFY (`0x100`) as in EIP-7951, since Osaka: 6900 gas.
 pub const OSAKA: Precompile =
-    Precompile::new(0x100, "P256VERIFY", osaka::gas, osaka::run).with_library(LIBRARY);
+    Precompile::new(PrecompileId::P256Verify, LIBRARY, osaka::gas, osaka::run);
 /// P256VERIFY (`0x100`) as in RIP-7212 (for L2s): 3450 gas, exact `R'.x == r` comparison.
-pub const RIP7212: Precompile =
-    Precompile::new(0x100, "P256VERIFY", rip7212::gas, rip7212::run).with_library(LIBRARY);
+pub const RIP7212: Precompile = Precompile::new(
+    PrecompileId::P256Verify,
+    LIBRARY,
+    rip7212::gas,
+    rip7212::run,
+);
 
 /// The fields of a 160-byte input that passed the range checks.
 pub(crate) struct Parsed<'a> {

@@ -3,11 +3,12 @@
 //! semantics as aws-lc.
 
 use super::{run_with, Parsed, GAS_OSAKA};
+use crate::PrecompileId;
 use crate::{Precompile, PrecompileResult};
 use p256::ecdsa::{signature::hazmat::PrehashVerifier, Signature, VerifyingKey};
 
 /// The library name of this backend, as [`Precompile::library`] reports it.
-pub const LIBRARY: &str = "p256 (RustCrypto)";
+pub const LIBRARY: crate::Library = crate::Library::P256;
 
 /// Runs P256VERIFY as in EIP-7951 with this backend (same contract as [`super::osaka::run`]).
 pub fn run_osaka(input: &[u8], gas_limit: u64) -> PrecompileResult {
@@ -15,8 +16,12 @@ pub fn run_osaka(input: &[u8], gas_limit: u64) -> PrecompileResult {
 }
 
 /// P256VERIFY (`0x100`) as in EIP-7951 on the `p256` crate.
-pub const OSAKA: Precompile =
-    Precompile::new(0x100, "P256VERIFY", super::osaka::gas, run_osaka).with_library(LIBRARY);
+pub const OSAKA: Precompile = Precompile::new(
+    PrecompileId::P256Verify,
+    LIBRARY,
+    super::osaka::gas,
+    run_osaka,
+);
 
 /// EIP-7951 verification of a 160-byte input on the `p256` crate: the same checks and result
 /// as [`super::verify_eip7951`]; `false` on any bad input.

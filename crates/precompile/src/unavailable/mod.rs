@@ -6,10 +6,10 @@
 //! its backend). With `blst` on, the real modules `bls12_381` and `kzg_point_evaluation` replace
 //! these (same paths, same constants).
 
-use crate::{Precompile, PrecompileError, PrecompileResult};
+use crate::{Library, Precompile, PrecompileError, PrecompileId, PrecompileResult};
 
 /// What [`Precompile::library`] says for a precompile absent from this build.
-pub const LIBRARY: &str = "unavailable (needs cargo feature `blst`)";
+pub const LIBRARY: Library = Library::Unavailable;
 
 /// The gas rule of an absent precompile: `u64::MAX`, above every gas limit.
 fn gas(_input: &[u8]) -> u64 {
@@ -22,9 +22,9 @@ fn run(_input: &[u8], _gas_limit: u64) -> PrecompileResult {
     Err(PrecompileError::Unavailable { feature: "blst" })
 }
 
-/// An absent precompile at `number` named `name`.
-const fn absent(number: u16, name: &'static str) -> Precompile {
-    Precompile::new(number, name, gas, run).with_library(LIBRARY)
+/// Precompile `id`, absent from this build.
+const fn absent(id: PrecompileId) -> Precompile {
+    Precompile::new(id, LIBRARY, gas, run)
 }
 
 /// POINT_EVALUATION (EIP-4844) without `blst`.
@@ -33,7 +33,7 @@ pub mod kzg_point_evaluation {
     use crate::Precompile;
 
     /// POINT_EVALUATION at Cancun: absent from this build (see [`super`]).
-    pub const CANCUN: Precompile = absent(0x0a, "POINT_EVALUATION");
+    pub const CANCUN: Precompile = absent(crate::PrecompileId::PointEvaluation);
 
     /// Nothing to prepare without `blst` (the real module builds its tables here).
     pub fn warm_up() {}
@@ -43,21 +43,22 @@ pub mod kzg_point_evaluation {
 pub mod bls12_381 {
     /// Declares one precompile's module with its `PRAGUE` constant.
     macro_rules! absent_module {
-        ($module:ident, $number:literal, $name:literal) => {
+        ($module:ident, $id:ident, $name:literal) => {
             #[doc = concat!($name, " without `blst`.")]
             pub mod $module {
                 #[doc = concat!($name, " at Prague: absent from this build (see [`crate::unavailable`]).")]
-                pub const PRAGUE: crate::Precompile = super::super::absent($number, $name);
+                pub const PRAGUE: crate::Precompile =
+                    super::super::absent(crate::PrecompileId::$id);
             }
         };
     }
-    absent_module!(g1_add, 0x0b, "BLS12_G1ADD");
-    absent_module!(g1_msm, 0x0c, "BLS12_G1MSM");
-    absent_module!(g2_add, 0x0d, "BLS12_G2ADD");
-    absent_module!(g2_msm, 0x0e, "BLS12_G2MSM");
-    absent_module!(pairing, 0x0f, "BLS12_PAIRING_CHECK");
-    absent_module!(map_fp_to_g1, 0x10, "BLS12_MAP_FP_TO_G1");
-    absent_module!(map_fp2_to_g2, 0x11, "BLS12_MAP_FP2_TO_G2");
+    absent_module!(g1_add, BlsG1Add, "BLS12_G1ADD");
+    absent_module!(g1_msm, BlsG1Msm, "BLS12_G1MSM");
+    absent_module!(g2_add, BlsG2Add, "BLS12_G2ADD");
+    absent_module!(g2_msm, BlsG2Msm, "BLS12_G2MSM");
+    absent_module!(pairing, BlsPairing, "BLS12_PAIRING_CHECK");
+    absent_module!(map_fp_to_g1, BlsMapFpToG1, "BLS12_MAP_FP_TO_G1");
+    absent_module!(map_fp2_to_g2, BlsMapFp2ToG2, "BLS12_MAP_FP2_TO_G2");
 }
 
 #[cfg(test)]
@@ -67,8 +68,9 @@ mod tests {
     /// Every absent precompile fails with the precise error and is never affordable.
     #[test]
     fn absent_precompiles_fail_with_unavailable() {
-        for n in 0x0a..=0x11 {
-            let p = absent(n, "ABSENT");
+        for id in &PrecompileId::ALL[9..=16] {
+            let p = absent(*id);
+            let n = id.number();
             for input in [&[][..], &[0u8; 128][..], &[0xff; 1000][..]] {
                 assert_eq!(
                     p.run(input, u64::MAX),

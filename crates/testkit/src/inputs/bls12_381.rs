@@ -1,17 +1,26 @@
 //! BLS12-381 (EIP-2537, 0x0b-0x11): points from arkworks, encoded as 64-byte field elements (16
 //! zero bytes, then 48), G2 coordinates as `c0, c1`.
 
-use super::curve::{multiples, outside_subgroup, pairing_input, Group};
+use super::curve::{cofactor_points, multiples, outside_subgroup, pairing_input, Group};
 use super::{edge_element, length_fault, lpad, Rng};
 use crate::constants::{bytes, BLS12_381_P, BLS12_381_R};
 use ark_bls12_381::{Fq, Fq2, G1Affine, G1Projective, G2Affine, G2Projective};
 use ark_ec::AffineRepr;
 use ark_ff::{BigInteger, PrimeField};
 
+/// The prime factors of the G1 cofactor `h1 = 3 · 11² · 10177² · 859267² · 52437899²`.
+pub const G1_COFACTOR_FACTORS: [(u64, u32); 5] =
+    [(3, 1), (11, 2), (10177, 2), (859267, 2), (52437899, 2)];
+
+/// The prime factors below 2^64 of the G2 cofactor `h2` (`13² · 23² · 2713 · 11953 · 262069`
+/// times one prime of 405 bits).
+pub const G2_COFACTOR_FACTORS: [(u64, u32); 5] =
+    [(13, 2), (23, 2), (2713, 1), (11953, 1), (262069, 1)];
+
 /// Random multiples of the generators and points on each curve outside the subgroup.
 pub(super) struct Pool {
-    g1: Group<G1Affine>,
-    g2: Group<G2Affine>,
+    pub(super) g1: Group<G1Affine>,
+    pub(super) g2: Group<G2Affine>,
 }
 
 impl Pool {
@@ -21,6 +30,7 @@ impl Pool {
             g1: Group {
                 points: multiples::<G1Projective>(rng, size),
                 outside: outside_subgroup(rng, size, fq),
+                small_order: cofactor_points(rng, &G1_COFACTOR_FACTORS, false, fq),
                 encode: enc_g1,
                 modulus: BLS12_381_P,
                 width: 64,
@@ -29,6 +39,9 @@ impl Pool {
             g2: Group {
                 points: multiples::<G2Projective>(rng, size),
                 outside: outside_subgroup(rng, size, |rng| Fq2::new(fq(rng), fq(rng))),
+                small_order: cofactor_points(rng, &G2_COFACTOR_FACTORS, true, |rng| {
+                    Fq2::new(fq(rng), fq(rng))
+                }),
                 encode: enc_g2,
                 modulus: BLS12_381_P,
                 width: 64,

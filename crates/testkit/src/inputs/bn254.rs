@@ -1,17 +1,21 @@
 //! BN254 (alt_bn128): ECADD (0x06), ECMUL (0x07), ECPAIRING (0x08), points from arkworks.
 
-use super::curve::{multiples, outside_subgroup, pairing_input, Group};
+use super::curve::{cofactor_points, multiples, outside_subgroup, pairing_input, Group};
 use super::{edge_element, length_fault, lpad, Rng};
 use crate::constants::{bytes, BN254_P, BN254_R};
 use ark_bn254::{Fq, Fq2, G1Affine, G1Projective, G2Affine, G2Projective};
 use ark_ec::AffineRepr;
 use ark_ff::{BigInteger, PrimeField};
 
+/// The prime factors below 2^64 of the twist's cofactor `2p - r` (each to the first power),
+/// besides one prime of 177 bits.
+pub const G2_COFACTOR_FACTORS: [(u64, u32); 3] = [(10069, 1), (5864401, 1), (1875725156269, 1)];
+
 /// Random multiples of the generators, and G2 points on the twist outside the subgroup (G1 has
 /// prime order: every point of the curve is in it).
 pub(super) struct Pool {
-    g1: Group<G1Affine>,
-    g2: Group<G2Affine>,
+    pub(super) g1: Group<G1Affine>,
+    pub(super) g2: Group<G2Affine>,
 }
 
 impl Pool {
@@ -21,6 +25,7 @@ impl Pool {
             g1: Group {
                 points: multiples::<G1Projective>(rng, size),
                 outside: Vec::new(),
+                small_order: Vec::new(),
                 encode: enc_g1,
                 modulus: BN254_P,
                 width: 32,
@@ -29,6 +34,9 @@ impl Pool {
             g2: Group {
                 points: multiples::<G2Projective>(rng, size),
                 outside: outside_subgroup(rng, size, |rng| Fq2::new(fq(rng), fq(rng))),
+                small_order: cofactor_points(rng, &G2_COFACTOR_FACTORS, true, |rng| {
+                    Fq2::new(fq(rng), fq(rng))
+                }),
                 encode: enc_g2,
                 modulus: BN254_P,
                 width: 32,

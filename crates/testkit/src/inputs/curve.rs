@@ -15,6 +15,9 @@ pub(super) struct Group<A> {
     pub points: Vec<A>,
     /// Points on the curve outside the prime-order subgroup (may be empty).
     pub outside: Vec<A>,
+    /// Points whose order is one prime factor of the cofactor (one per factor; empty for a
+    /// prime-order curve): see [`cofactor_points`].
+    pub small_order: Vec<A>,
     /// The point's encoding (infinity as zeros).
     pub encode: fn(&A) -> Vec<u8>,
     /// The base field's modulus (a `constants` hex string), an element's encoded width and
@@ -52,7 +55,82 @@ pub(super) fn outside_subgroup<P: SWCurveConfig>(
     out
 }
 
+/// `x / d` for a little-endian limb string `x` and `d > 0`.
+fn div_small(x: &[u64], d: u64) -> Vec<u64> {
+    let mut out = vec![0u64; x.len()];
+    let mut rem = 0u128;
+    for i in (0..x.len()).rev() {
+        let cur = (rem << 64) | u128::from(x[i]);
+        out[i] = (cur / u128::from(d)) as u64;
+        rem = cur % u128::from(d);
+    }
+    out
+}
+
+/// Points of the curve of `P` (order `r · h`, `h` = `P::COFACTOR`) whose order is exactly one
+/// prime factor of `h`: for each `(q, e)` of `factors` (the prime factors of `h` below 2^64
+/// and their exponents), a point of order `q` (`[q^j] [h / q^e] [r] X` for random points `X`
+/// until it is not infinity, `j < e` the largest that leaves it finite); then, when `rest` is set (`h` has one prime factor above
+/// 2^64), a point of that factor's order (`[∏ q^e] [r] X`).
+pub(super) fn cofactor_points<P: SWCurveConfig>(
+    rng: &mut Rng,
+    factors: &[(u64, u32)],
+    rest: bool,
+    mut random_x: impl FnMut(&mut Rng) -> P::BaseField,
+) -> Vec<Affine<P>> {
+    let r = <P::ScalarField as PrimeField>::MODULUS;
+    let mut random_point = |rng: &mut Rng| loop {
+        if let Some(p) = Affine::<P>::get_point_from_x_unchecked(random_x(rng), rng.percent(50)) {
+            return p.mul_bigint(r).into_affine();
+        }
+    };
+    let mut out = Vec::new();
+    for &(q, e) in factors {
+        let k = div_small(P::COFACTOR, q.pow(e));
+        // `[k][r]X` has an order dividing `q^e` (the q-part may be `Z/q × Z/q`, not cyclic):
+        // multiplied by `q` while that stays finite, it has order exactly `q`.
+        let mut t = loop {
+            let t = random_point(rng).mul_bigint(&k).into_affine();
+            if !t.is_zero() {
+                break t;
+            }
+        };
+        for _ in 1..e {
+            let next = t.mul_bigint([q]).into_affine();
+            if next.is_zero() {
+                break;
+            }
+            t = next;
+        }
+        out.push(t);
+    }
+    if rest {
+        let t = loop {
+            let mut t = random_point(rng);
+            for &(q, e) in factors {
+                t = t.mul_bigint([q.pow(e)]).into_affine();
+            }
+            if !t.is_zero() {
+                break t;
+            }
+        };
+        out.push(t);
+    }
+    out
+}
+
 impl<A: AffineRepr + Neg<Output = A>> Group<A> {
+    /// A point with a single cofactor component: one of [`Group::small_order`] alone (50%) or
+    /// plus a valid point; `None` for a prime-order curve.
+    pub fn with_small_component(&self, rng: &mut Rng) -> Option<A> {
+        let t = *rng.pick(self.small_order.get(..).filter(|s| !s.is_empty())?);
+        Some(if rng.percent(50) {
+            t
+        } else {
+            (t + self.valid(rng)).into_affine()
+        })
+    }
+
     /// A valid point: a pool point (50%) or the sum of two (a new point every time).
     pub fn valid(&self, rng: &mut Rng) -> A {
         let a = *rng.pick(&self.points);
@@ -71,6 +149,11 @@ impl<A: AffineRepr + Neg<Output = A>> Group<A> {
     /// `p` through [`point_variant`]'s mix (valid, negated, infinity, off the curve, outside
     /// the subgroup, edge coordinates, padding, random).
     pub fn variant(&self, rng: &mut Rng, p: A) -> Vec<u8> {
+        if rng.percent(8) {
+            if let Some(t) = self.with_small_component(rng) {
+                return self.enc(&t);
+            }
+        }
         let outside = (!self.outside.is_empty()).then(|| self.enc(rng.pick(&self.outside)));
         let modulus = bytes(self.modulus);
         point_variant(
@@ -86,11 +169,20 @@ impl<A: AffineRepr + Neg<Output = A>> Group<A> {
         )
     }
 
-    /// An ADD input `(P, Q)`: `P` from the point mix; `Q` independent (70%), `P` itself (15%,
-    /// doubling) or `-P` (15%, sum at infinity); then the length faults.
+    /// An ADD input `(P, Q)`: `P` from the point mix, or (20%, where the cofactor is not 1)
+    /// a point with a single small-order component ([`Group::with_small_component`]); `Q`
+    /// independent (70%), `P` itself (15%, doubling) or `-P` (15%, sum at infinity); then the
+    /// length faults.
     pub fn add_input(&self, rng: &mut Rng) -> Vec<u8> {
-        let p = self.valid(rng);
-        let a = self.variant(rng, p);
+        let small = rng
+            .percent(20)
+            .then(|| self.with_small_component(rng))
+            .flatten();
+        let p = small.unwrap_or_else(|| self.valid(rng));
+        let a = match small {
+            Some(t) => self.enc(&t),
+            None => self.variant(rng, p),
+        };
         let b = match rng.below(20) {
             0..=2 => a.clone(),
             3..=5 => self.enc(&-p),
@@ -105,7 +197,8 @@ impl<A: AffineRepr + Neg<Output = A>> Group<A> {
     }
 
     /// An MSM input of `pairs` pairs `(P, s)`: all pairs the same point (20%) or each its
-    /// own; each point valid (80%) or from the point mix; each scalar from `scalar`; then the
+    /// own; each point valid (80%) or from the point mix (which holds points with a small-order
+    /// component); each scalar from `scalar`; then the
     /// length faults.
     pub fn msm_input(
         &self,

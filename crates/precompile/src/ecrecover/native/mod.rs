@@ -21,7 +21,7 @@ use point::Affine;
 use scalar::Scalar;
 
 /// The library name of this backend, as [`crate::Precompile::library`] reports it.
-pub const LIBRARY: &str = "native secp256k1 (montgomery kernel)";
+pub const LIBRARY: crate::Library = crate::Library::NativeSecp256k1;
 
 /// The public key `(x, y)` (big-endian, 64 bytes) that signed `sig`, or `None` when there is
 /// none (`r` not the x-coordinate of a curve point, or the recovered point at infinity).
@@ -65,7 +65,7 @@ pub fn run(input: &[u8], gas_limit: u64) -> crate::PrecompileResult {
 
 /// ECRECOVER (`0x01`) on this backend.
 pub const HOMESTEAD: crate::Precompile =
-    crate::Precompile::new(0x01, "ECRECOVER", super::gas, run).with_library(LIBRARY);
+    crate::Precompile::new(crate::PrecompileId::Ecrecover, LIBRARY, super::gas, run);
 
 #[cfg(test)]
 mod tests;

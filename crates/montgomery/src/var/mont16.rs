@@ -1,14 +1,14 @@
 //! Montgomery arithmetic modulo an odd 16-limb `m` (1024-bit moduli, `R = 2^1024`), the rows
-//! of [`super::mont`] at a width fixed at compile time: every row is a straight-line kernel of
+//! of [`super::Mont`] at a width fixed at compile time: every row is a straight-line kernel of
 //! known length ([`FixedRows`]: MULX/ADCX/ADOX assembly or the portable loop) on arrays, so
 //! no slicing, bounds checks or loop tails remain in the hot path.
 
-use super::mont::{add_carry, double_add_squares, neg_inv64, sub_if_ge};
 use super::rows::FixedRows;
-use super::window::Ring;
+use super::{add_carry, double_add_squares, sub_if_ge};
+use crate::neg_inv64;
 
 /// The limb count of the ring.
-const N: usize = 16;
+pub const N: usize = 16;
 
 /// Montgomery arithmetic modulo an odd 16-limb `m` with the row kernel `K`.
 pub struct Mont16<K> {
@@ -96,16 +96,5 @@ impl<K: FixedRows> Mont16<K> {
         cross_row::<K, 1>(k, &mut t, a);
         double_add_squares(&mut t, a);
         self.redc(&mut t)
-    }
-}
-
-impl<K: FixedRows> Ring for Mont16<K> {
-    #[inline]
-    fn mul(&mut self, a: &[u64], b: &[u64], out: &mut [u64]) {
-        out[..N].copy_from_slice(&Mont16::mul(self, win_ref(a, 0), win_ref(b, 0)));
-    }
-    #[inline]
-    fn sqr(&mut self, a: &[u64], out: &mut [u64]) {
-        out[..N].copy_from_slice(&Mont16::sqr(self, win_ref(a, 0)));
     }
 }

@@ -1,20 +1,23 @@
-//! Montgomery arithmetic modulo an odd `m` of `n` limbs (`R = 2^(64n)`), built from the row
-//! kernel of [`super::rows`]: a product or a dedicated squaring (each cross product once, about
+//! Variable-width Montgomery arithmetic: an odd modulus `m` of any number `n` of limbs given as
+//! a slice (`R = 2^(64n)`), built from the row kernel `r += a · b` ([`Rows`]: MULX/ADCX/ADOX
+//! assembly or portable): a product or a dedicated squaring (each cross product once, about
 //! 1.5 n² limb products with the reduction instead of 2 n²) into a `2n`-limb buffer, then a
-//! separate reduction (REDC) row by row.
+//! separate reduction (REDC) row by row. [`Mont16`] is the same at 16 limbs fixed at compile
+//! time (straight-line rows), [`Mont1`] at one limb in registers. MODEXP's kernel.
 //!
-//! Conversion into Montgomery form is one division (`x · R mod m`, uint256's Knuth division)
-//! rather than computing `R² mod m` and multiplying.
+//! Operands are little-endian limb slices below `m`; results are fully reduced. Variable time
+//! in nothing but the lengths (public): the final subtraction of [`Mont::mul`] is a branch on
+//! the values, which MODEXP (public inputs) does not mind. Buffers too short for the modulus
+//! panic: a caller bug.
 
-use super::rows::{self, Rows};
-use super::window::Ring;
-use core::num::NonZeroU64;
+mod mont16;
+mod rows;
+
+pub use mont16::Mont16;
+pub use rows::{addmul_1, mul_1, FixedRows, PortableRows, Rows};
+
+use crate::neg_inv64;
 use limbs::add::sbb;
-use limbs::div::knuth::{div_rem_2, div_rem_knuth};
-use limbs::div::small::rem_1;
-
-/// `-m0^-1 mod 2^64` for odd `m0`: the workspace's one copy (the montgomery crate's).
-pub use montgomery::neg_inv64;
 
 /// A Montgomery context: the modulus, `-m^-1 mod 2^64` and the row kernels.
 pub struct Mont<'a> {
@@ -39,55 +42,9 @@ impl<'a> Mont<'a> {
         self.m.len()
     }
 
-    /// The scratch [`Mont::to_mont`] needs for a `b_len`-limb input: `2 · (b_len + n) + 8`
-    /// limbs (the normalised dividend, divisor and quotient).
-    pub fn to_mont_scratch(&self, b_len: usize) -> usize {
-        2 * (b_len + self.limbs()) + 8
-    }
-
-    /// `out = b · R mod m` for any `b` (one division); `scratch` holds at least
-    /// [`Mont::to_mont_scratch`]`(b.len())` limbs. Panics on short buffers (a caller bug).
-    pub fn to_mont(&self, b: &[u64], out: &mut [u64], scratch: &mut [u64]) {
-        let (m, n) = (self.m, self.limbs());
-        let out = &mut out[..n];
-        out.fill(0);
-        let b = &b[..significant(b)];
-        if b.is_empty() {
-            return;
-        }
-        match n {
-            1 => {
-                let d = NonZeroU64::new(m[0]).expect("odd modulus");
-                let r = rem_1(b, d);
-                out[0] = ((u128::from(r) << 64) % u128::from(m[0])) as u64;
-            }
-            2 => {
-                let d = (u128::from(m[1]) << 64) | u128::from(m[0]);
-                let r = rem_2(b, d, scratch);
-                let r = rem_2(&[0, 0, r as u64, (r >> 64) as u64], d, scratch);
-                out[0] = r as u64;
-                out[1] = (r >> 64) as u64;
-            }
-            _ => {
-                // u = b · 2^(64n), normalised by `s` bits into `un` (one more limb); divisor too.
-                let s = m[n - 1].leading_zeros();
-                let len = n + b.len();
-                let (un, rest) = scratch.split_at_mut(len + 1);
-                let (dn, q) = rest.split_at_mut(n);
-                un[..n].fill(0);
-                shl_into(b, s, &mut un[n..]);
-                shl_into(m, s, dn);
-                div_rem_knuth(un, &dn[..n], q).expect("normalised divisor of 3+ limbs");
-                for i in 0..n {
-                    let hi = if i + 1 < n { un[i + 1] } else { 0 };
-                    out[i] = if s == 0 {
-                        un[i]
-                    } else {
-                        (un[i] >> s) | (hi << (64 - s))
-                    };
-                }
-            }
-        }
+    /// The modulus.
+    pub fn modulus(&self) -> &'a [u64] {
+        self.m
     }
 
     /// `t[n..2n] + top · R` reduced to `out = t · R^-1 mod m` for `t < m · R` in `t[..2n]`
@@ -108,7 +65,7 @@ impl<'a> Mont<'a> {
     pub fn mul(&self, a: &[u64], b: &[u64], out: &mut [u64], t: &mut [u64]) {
         let n = self.limbs();
         let (a, b, t) = (&a[..n], &b[..n], &mut t[..2 * n]);
-        t[n] = rows::mul_1(&mut t[..n], a, b[0]);
+        t[n] = mul_1(&mut t[..n], a, b[0]);
         for i in 1..n {
             t[i + n] = self.rows.addmul_1(&mut t[i..i + n], a, b[i]);
         }
@@ -126,7 +83,7 @@ impl<'a> Mont<'a> {
         // Cross products a[i]·a[j], i < j: row i adds a[i]·a[i+1..] at 2i+1 and sets the limb
         // i+n (no earlier row reaches it).
         t[0] = 0;
-        t[n] = rows::mul_1(&mut t[1..n], &a[1..], a[0]);
+        t[n] = mul_1(&mut t[1..n], &a[1..], a[0]);
         for i in 1..n - 1 {
             t[i + n] = self
                 .rows
@@ -150,7 +107,7 @@ impl<'a> Mont<'a> {
 
 /// `*limb += c + top`, returning the carry out (REDC's running top bit).
 #[inline(always)]
-pub(super) fn add_carry(limb: &mut u64, c: u64, top: bool) -> bool {
+pub(crate) fn add_carry(limb: &mut u64, c: u64, top: bool) -> bool {
     let (s, o1) = limb.overflowing_add(c);
     let (s, o2) = s.overflowing_add(u64::from(top));
     *limb = s;
@@ -160,7 +117,7 @@ pub(super) fn add_carry(limb: &mut u64, c: u64, top: bool) -> bool {
 /// `out = t - m` if `t ≥ m` (with `hi` the limb above `t`), else `t`; for `t < 2m` and
 /// equal lengths of `t`, `m` and `out` (panics if `out` is shorter).
 #[inline]
-pub(super) fn sub_if_ge(t: &[u64], hi: bool, m: &[u64], out: &mut [u64]) {
+pub(crate) fn sub_if_ge(t: &[u64], hi: bool, m: &[u64], out: &mut [u64]) {
     if hi || !lt(t, m) {
         let mut borrow = false;
         for ((o, &x), &y) in out.iter_mut().zip(t).zip(m) {
@@ -174,7 +131,7 @@ pub(super) fn sub_if_ge(t: &[u64], hi: bool, m: &[u64], out: &mut [u64]) {
 /// Turns the cross products `Σ_{i<j} a[i]·a[j]·2^(64(i+j))` in `t` (`2 · a.len()` limbs) into
 /// the square `a²`: doubles them and adds the squares `a[i]²`.
 #[inline]
-pub(super) fn double_add_squares(t: &mut [u64], a: &[u64]) {
+pub(crate) fn double_add_squares(t: &mut [u64], a: &[u64]) {
     let n = a.len();
     let mut shift_in = 0u64;
     let mut carry = 0u64;
@@ -189,25 +146,6 @@ pub(super) fn double_add_squares(t: &mut [u64], a: &[u64]) {
         let s1 = u128::from(dhi) + (sq >> 64) + (s0 >> 64);
         t[2 * i + 1] = s1 as u64;
         carry = (s1 >> 64) as u64;
-    }
-}
-
-/// A [`Mont`] context with its `2n`-limb product buffer: the ring MODEXP exponentiates in.
-pub struct MontRing<'a, 'b> {
-    /// The context.
-    pub ctx: &'b Mont<'a>,
-    /// Scratch of `2n` limbs.
-    pub t: &'b mut [u64],
-}
-
-impl Ring for MontRing<'_, '_> {
-    #[inline]
-    fn mul(&mut self, a: &[u64], b: &[u64], out: &mut [u64]) {
-        self.ctx.mul(a, b, out, self.t);
-    }
-    #[inline]
-    fn sqr(&mut self, a: &[u64], out: &mut [u64]) {
-        self.ctx.sqr(a, out, self.t);
     }
 }
 
@@ -241,40 +179,6 @@ impl Mont1 {
         } else {
             hi
         }
-    }
-}
-
-impl Ring for Mont1 {
-    #[inline]
-    fn mul(&mut self, a: &[u64], b: &[u64], out: &mut [u64]) {
-        out[0] = Mont1::mul(self, a[0], b[0]);
-    }
-}
-
-/// `u mod d` for a two-limb `d ≥ 2^64` (Horner over windows of uint256's `div_rem_2`); `q` is
-/// scratch of at least 7 limbs.
-fn rem_2(u: &[u64], d: u128, q: &mut [u64]) -> u128 {
-    let mut r = 0u128;
-    for chunk in u.rchunks(6) {
-        let mut w = [0u64; 8];
-        w[..chunk.len()].copy_from_slice(chunk);
-        w[chunk.len()] = r as u64;
-        w[chunk.len() + 1] = (r >> 64) as u64;
-        r = div_rem_2(&w[..chunk.len() + 2], d, q).expect("d >= 2^64, 3 to 8 limbs");
-    }
-    r
-}
-
-/// Writes `u << s` (`s < 64`) into `out[..u.len() + 1]`, the top limb taking the bits shifted
-/// out (`out[u.len()]` is zero when `out` has only `u.len()` limbs and nothing is shifted out).
-fn shl_into(u: &[u64], s: u32, out: &mut [u64]) {
-    let mut carry = 0u64;
-    for (o, &w) in out.iter_mut().zip(u) {
-        *o = (w << s) | carry;
-        carry = if s == 0 { 0 } else { w >> (64 - s) };
-    }
-    if let Some(top) = out.get_mut(u.len()) {
-        *top = carry;
     }
 }
 

@@ -1,9 +1,9 @@
-//! Row kernels of MODEXP's Montgomery arithmetic: `r += a · b` for a limb string `a` and one
-//! limb `b`, the step every n-limb product, squaring and reduction is made of.
+//! Row kernels: `r += a · b` for a limb string `a` and one limb `b`, the step every `n`-limb
+//! product, squaring and reduction of [`super::Mont`] is made of.
 //!
-//! [`Rows`] picks the implementation once per call: the MULX/ADCX/ADOX assembly of
-//! [`super::rows_x86`] when the CPU has BMI2 and ADX, else the portable loop. Both give the same
-//! limbs for every input (tested limb for limb in `kernel_tests`). [`FixedRows`] is the same
+//! [`Rows`] picks the implementation once per call site: the MULX/ADCX/ADOX assembly of
+//! [`crate::asm`] when the CPU has BMI2 and ADX, else the portable loop. Both give the same
+//! limbs for every input (tested limb for limb in `tests/var.rs`). [`FixedRows`] is the same
 //! step for a row length known at compile time (straight-line assembly or the portable loop).
 
 use limbs::mul::mac;
@@ -16,14 +16,14 @@ pub enum Rows {
     Portable,
     /// MULX/ADCX/ADOX assembly; the token proves BMI2 and ADX were detected.
     #[cfg(target_arch = "x86_64")]
-    Adx(super::rows_x86::Adx),
+    Adx(crate::asm::Adx),
 }
 
 impl Rows {
-    /// The fastest kernels this CPU supports (detected at run time).
+    /// The fastest kernels this CPU supports (detected at run time, cached).
     pub fn detect() -> Self {
         #[cfg(target_arch = "x86_64")]
-        if let Some(token) = super::rows_x86::Adx::detect() {
+        if let Some(token) = crate::asm::Adx::detect() {
             return Rows::Adx(token);
         }
         Rows::Portable
@@ -46,7 +46,8 @@ impl Rows {
     }
 }
 
-/// `r[..a.len()] += a · b + carry` (portable); returns the carry limb.
+/// `r[..a.len()] += a · b + carry` (portable); returns the carry limb. Stops at the shorter
+/// of `r` and `a`.
 #[inline]
 pub fn addmul_1(r: &mut [u64], a: &[u64], b: u64, mut carry: u64) -> u64 {
     for (ri, &ai) in r.iter_mut().zip(a) {
@@ -55,7 +56,7 @@ pub fn addmul_1(r: &mut [u64], a: &[u64], b: u64, mut carry: u64) -> u64 {
     carry
 }
 
-/// `r[..a.len()] = a · b`; returns the carry limb.
+/// `r[..a.len()] = a · b`; returns the carry limb. Stops at the shorter of `r` and `a`.
 #[inline]
 pub fn mul_1(r: &mut [u64], a: &[u64], b: u64) -> u64 {
     let mut carry = 0;
@@ -65,8 +66,8 @@ pub fn mul_1(r: &mut [u64], a: &[u64], b: u64) -> u64 {
     carry
 }
 
-/// A row kernel for rows of a length `L` known at compile time (the fixed-width ring of
-/// [`super::mont16`]): `r += a · b`, returning the carry limb (the sum's limb at `L`).
+/// A row kernel for rows of a length `L` known at compile time (the rows of
+/// [`super::Mont16`]): `r += a · b`, returning the carry limb (the sum's limb at `L`).
 pub trait FixedRows: Copy {
     /// `r += a · b`; returns the carry limb.
     fn addmul<const L: usize>(self, r: &mut [u64; L], a: &[u64; L], b: u64) -> u64;
