@@ -74,7 +74,12 @@ const RULES: &[Rule] = &[
     },
     Rule {
         krate: "precompile",
-        internal: &["evm-arith-limbs", "uint256", "montgomery", "evm-arith-curves"],
+        internal: &[
+            "evm-arith-limbs",
+            "uint256",
+            "montgomery",
+            "evm-arith-curves",
+        ],
         external: None,
         // revm-precompile is the peer we compare against; revm only for the optional provider.
         forbidden: &["revm-precompile"],

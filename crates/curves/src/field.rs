@@ -11,8 +11,8 @@ use core::fmt;
 use core::hash::Hash;
 use core::marker::PhantomData;
 use core::ops::{Add, Mul, Neg, Sub};
-use montgomery::Modulus;
 use limbs::add::{adc, sbb};
+use montgomery::Modulus;
 
 /// The field operations the curve formulas and the tower need.
 pub trait Field:

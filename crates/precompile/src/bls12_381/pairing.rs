@@ -5,7 +5,8 @@ use super::codec::{is_zero, read_g1, read_g2};
 use super::{blst_ffi, G1_LEN, G2_LEN, LIBRARY};
 use crate::encoding::bool_word;
 use crate::{
-    charge, Group, Library, InputRule, LengthRule, Precompile, PrecompileError, PrecompileId, PrecompileOutput, PrecompileResult,
+    charge, Group, InputRule, LengthRule, Library, Precompile, PrecompileError, PrecompileId,
+    PrecompileOutput, PrecompileResult,
 };
 use curves::bls12_381::g1::G1Affine;
 use curves::bls12_381::g2::G2Affine;

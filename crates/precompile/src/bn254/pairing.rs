@@ -11,10 +11,10 @@ use super::codec::{decode_g1, decode_g2};
 use super::{G1_LEN, G2_LEN, LIBRARY};
 use crate::encoding::bool_word;
 use crate::{charge, LengthRule, Precompile, PrecompileError, PrecompileOutput, PrecompileResult};
+use crate::{InputRule, PrecompileId};
 use alloc::vec::Vec;
 use curves::bn254::final_exp::final_exponentiation;
 use curves::bn254::miller::{multi_miller_loop, MillerPair};
-use crate::{InputRule, PrecompileId};
 
 /// Length of one pair: a G1 point (64 bytes) and a G2 point (128 bytes).
 pub const PAIR_LEN: usize = G1_LEN + G2_LEN;

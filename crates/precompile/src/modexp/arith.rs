@@ -11,8 +11,10 @@ use super::even::{crt, pow_pow2};
 use super::fixed::Fixed;
 use super::ring::{to_mont, MontRing};
 use super::window::{pow_window, table_len, Exp};
-use montgomery::var::{significant, Mont, Mont1, Mont16, Rows};
 use alloc::vec::Vec;
+#[cfg(target_arch = "x86_64")]
+use montgomery::var::Mont16;
+use montgomery::var::{significant, Mont, Mont1, Rows};
 
 /// Little-endian limbs of a big-endian byte string (`ceil(len / 8)` limbs, untrimmed).
 pub fn from_be_bytes(bytes: &[u8]) -> Vec<u64> {

@@ -4,9 +4,9 @@
 
 use super::window::Ring;
 use core::num::NonZeroU64;
-use montgomery::var::{significant, FixedRows, Mont, Mont1, Mont16};
 use limbs::div::knuth::{div_rem_2, div_rem_knuth};
 use limbs::div::small::rem_1;
+use montgomery::var::{significant, FixedRows, Mont, Mont1, Mont16};
 
 /// A [`Mont`] context with its `2n`-limb product buffer.
 pub struct MontRing<'a, 'b> {

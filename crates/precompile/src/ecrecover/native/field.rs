@@ -11,9 +11,9 @@
 //! Every function is `const` except those that reach the run-time kernel, so that the
 //! generator's table ([`super::table`]) is built at compile time with the same reduction.
 
-use montgomery::Modulus;
 use limbs::add::{adc, sbb};
 use limbs::mul::mac;
+use montgomery::Modulus;
 
 /// `p`, little-endian limbs.
 pub const P: [u64; 4] = [

@@ -5,8 +5,8 @@
 //! products with `R^2` give the plain product) and the kernel's inversion.
 
 use super::field::sub4;
-use montgomery::Modulus;
 use limbs::add::adc;
+use montgomery::Modulus;
 
 /// `n`, little-endian limbs.
 pub(crate) const N: [u64; 4] = [
