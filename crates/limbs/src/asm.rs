@@ -5,16 +5,17 @@
 /// Divides the two-limb `hi * 2^64 + lo` by `d`, returning `(quotient, remainder)`.
 ///
 /// **Precondition:** `hi < d` (which implies `d != 0`), so that the quotient fits one limb.
-/// Every caller guarantees it; it is checked in debug builds. On x86-64 this is a single
-/// `div r64` instruction, which would raise a divide error (#DE) if the precondition failed.
+/// Every caller guarantees it; it is still checked (a panic, never the divide error (#DE) the
+/// `div r64` instruction would raise): one compare that the callers' own tests make predictable,
+/// and that the compiler drops where it can see the caller's check.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 pub fn div_2by1(hi: u64, lo: u64, d: u64) -> (u64, u64) {
-    debug_assert!(hi < d);
+    assert!(hi < d, "div_2by1: the quotient must fit one limb");
     let q: u64;
     let r: u64;
     // SAFETY: `div` reads only its register operands and writes rax, rdx and the flags; the
-    // precondition `hi < d` (guaranteed by every caller, asserted above in debug builds) rules
+    // precondition `hi < d` (guaranteed by every caller, asserted above) rules
     // out both division by zero and quotient overflow, the only cases in which it faults.
     unsafe {
         core::arch::asm!(
@@ -39,7 +40,7 @@ pub fn div_2by1(hi: u64, lo: u64, d: u64) -> (u64, u64) {
 #[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
 #[inline(always)]
 pub const fn div_2by1_portable(hi: u64, lo: u64, d: u64) -> (u64, u64) {
-    debug_assert!(hi < d);
+    assert!(hi < d, "div_2by1: the quotient must fit one limb");
     let n = ((hi as u128) << 64) | lo as u128;
     ((n / d as u128) as u64, (n % d as u128) as u64)
 }

@@ -16,9 +16,10 @@ fn bits(k: &[u64; 4], at: usize, count: usize) -> u32 {
 
 /// The wNAF digits of `k` for window `w` (`2..=8`), least significant first, with
 /// `sum digits[i] 2^i = k`; returns them and the number of positions up to the last nonzero
-/// digit (0 for `k = 0`). Total for every `k`: the digits always fit [`LEN`] positions.
+/// digit (0 for `k = 0`). Total for every `k`: the digits always fit [`LEN`] positions. Panics
+/// on a window outside `2..=8` (a caller bug: the callers use fixed windows).
 pub fn wnaf(k: &[u64; 4], w: usize) -> ([i8; LEN], usize) {
-    debug_assert!((2..=8).contains(&w));
+    assert!((2..=8).contains(&w), "wNAF window must be 2..=8");
     let mut digits = [0i8; LEN];
     let mut len = 0;
     let mut carry = 0u32;
