@@ -1,6 +1,7 @@
 //! The report's model: rows with calculated gas, the scaling fit, and queries over them. Its
 //! renderings are in [`markdown`] and [`export`] (CSV, JSON); number formats in [`mod@format`].
 
+pub mod excerpt;
 mod export;
 pub mod format;
 mod markdown;
