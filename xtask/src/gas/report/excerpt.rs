@@ -118,4 +118,16 @@ mod tests {
         assert!(splice("no markers", "x").is_err());
         assert!(splice(&format!("{END}\n{BEGIN}\n"), "x").is_err());
     }
+
+    #[test]
+    fn the_readme_has_the_markers() {
+        let path = crate::test::workspace_root().join("README.md");
+        let readme = std::fs::read_to_string(path).unwrap();
+        let new = splice(&readme, "EXCERPT\n").unwrap();
+        assert!(new.contains(&format!("{BEGIN}\nEXCERPT\n{END}\n")));
+        assert_eq!(
+            new.len() - new.find(END).unwrap(),
+            readme.len() - readme.find(END).unwrap()
+        );
+    }
 }
