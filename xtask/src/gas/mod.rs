@@ -476,7 +476,7 @@ fn assemble(
     }
     let meta = report::Meta {
         fork: cases.fork.clone(),
-        date: today_utc(),
+        date: utc_date(inputs.manifest.started_unix),
         machine: inputs.machine,
         rate_mgas: args.rate_mgas,
         quick: inputs.manifest.quick,
@@ -516,9 +516,11 @@ fn write_all(report: &report::Report, out: &Path) -> Result<(), String> {
 
 /// Today's date (UTC), `YYYY-MM-DD HH:MM UTC`.
 pub(crate) fn today_utc() -> String {
-    let secs = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
+    utc_date(now_unix())
+}
+
+/// The date (UTC) of a Unix time, `YYYY-MM-DD HH:MM UTC`.
+pub(crate) fn utc_date(secs: u64) -> String {
     let (days, rem) = ((secs / 86_400) as i64, secs % 86_400);
     // Civil-from-days (Howard Hinnant's algorithm).
     let z = days + 719_468;

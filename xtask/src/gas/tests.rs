@@ -531,6 +531,9 @@ fn date_format() {
     let d = today_utc();
     assert_eq!(d.len(), "2026-01-01 00:00 UTC".len());
     assert!(d.starts_with("20"));
+    assert_eq!(utc_date(0), "1970-01-01 00:00 UTC");
+    assert_eq!(utc_date(1_795_788_920), "2026-11-27 14:15 UTC");
+    assert_eq!(utc_date(951_782_400 + 86_399), "2000-02-29 23:59 UTC");
 }
 
 #[test]

@@ -23,7 +23,8 @@ pub const ANCHOR_GAS: f64 = 3000.0;
 pub struct Meta {
     /// Fork of the nominal prices.
     pub fork: String,
-    /// Date of the report (UTC).
+    /// Date of the run (UTC, its start time from run.json; a report rebuilt with `--from`
+    /// keeps it).
     pub date: String,
     /// Machine description from `machine.json`.
     pub machine: Machine,
