@@ -107,6 +107,10 @@ func TestServeTiming(t *testing.T) {
 		"time sha 50",                    // 50 transactions
 		"time nope 10",                   // unknown id
 		"time id4 0",                     // no iterations
+		"time id4 100 5000",              // after an untimed 5 ms sleep
+		"time id4 10 x",                  // settle not a number
+		"time id4 10 1000001",            // settle beyond 1 s
+		"time id4 10 5 5",                // too many fields
 		"prep x homestead direct 5 00",   // no MODEXP before Byzantium
 		"prep x osaka sideways 4 00",     // unknown mode
 		"prep x osaka direct 4",          // missing field
@@ -119,7 +123,7 @@ func TestServeTiming(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")[1:]
 	want := []string{"ok", "ok", "elapsed", "elapsed", "bad unknown id", "bad iterations",
-		"absent", "bad unknown mode", "bad prep expects 5", "bad unsupported fork", "ok 18 0102"}
+		"elapsed", "bad settle", "bad settle", "bad time expects 2 or 3", "absent", "bad unknown mode", "bad prep expects 5", "bad unsupported fork", "ok 18 0102"}
 	if len(lines) != len(want) {
 		t.Fatalf("answers %q", lines)
 	}
@@ -138,6 +142,11 @@ func TestServeTiming(t *testing.T) {
 		if wall <= 0 || cpu <= 0 || float64(cpu) > 2*float64(wall)+1e6 {
 			t.Errorf("%q: wall %d cpu %d", l, wall, cpu)
 		}
+	}
+	// The settle time is not timed: 100 IDENTITY calls take microseconds, not 5 ms.
+	var wall, cpu int64
+	if _, err := fmt.Sscanf(lines[6], "elapsed %d %d", &wall, &cpu); err != nil || wall >= 5e6 {
+		t.Errorf("settled batch %q: wall %d", lines[6], wall)
 	}
 }
 

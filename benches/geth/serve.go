@@ -21,10 +21,17 @@ package main
 //	                                       Run, mode `bytecode` runs one transaction to CallCode
 //	                                       (core.ApplyMessage on a state reused between runs)
 //	          absent | bad <why>           as above (bytecode needs Cancun, Prague or Osaka)
-//	request:  time <id> <iterations>
+//	request:  time <id> <iterations> [<settle µs>]
 //	answers:  elapsed <wall ns> <cpu ns>   the batch's wall time and this process's CPU time
 //	                                       (CLOCK_PROCESS_CPUTIME_ID, every thread: GC included)
-//	          bad <why>                    unknown id, or iterations not a positive integer
+//	          bad <why>                    unknown id, iterations not a positive integer, or
+//	                                       settle not an integer from 0 to 1000000
+//
+// With a settle time the process first sleeps that long, untimed. On a single pinned CPU a
+// batch started right after the blocking read of its request often ran with the Go runtime's
+// monitor thread waking every few tens of µs (40-50 context switches in a 2 ms batch instead
+// of about 2, by getrusage), ~1.33x slower on both clocks, the more often the sooner the
+// previous batch of this process had ended; a short sleep first lets it settle.
 //
 // On start the process writes `ready <go-ethereum version>`. It exits at the end of stdin.
 
@@ -197,10 +204,14 @@ func (s *server) prep(fields []string) string {
 	return "ok"
 }
 
-// time answers `time <id> <iterations>`: the prepared call run that many times in a row.
+// maxSettleMicros bounds the settle time of a `time` request (1 s).
+const maxSettleMicros = 1_000_000
+
+// time answers `time <id> <iterations> [<settle µs>]`: after an untimed sleep of the settle
+// time, the prepared call run that many times in a row.
 func (s *server) time(fields []string) string {
-	if len(fields) != 2 {
-		return fmt.Sprintf("bad time expects 2 fields, got %d", len(fields))
+	if len(fields) != 2 && len(fields) != 3 {
+		return fmt.Sprintf("bad time expects 2 or 3 fields, got %d", len(fields))
 	}
 	run, ok := s.prepared[fields[0]]
 	if !ok {
@@ -209,6 +220,13 @@ func (s *server) time(fields []string) string {
 	n, err := strconv.ParseUint(fields[1], 10, 32)
 	if err != nil || n == 0 {
 		return fmt.Sprintf("bad iterations %q", fields[1])
+	}
+	if len(fields) == 3 {
+		settle, err := strconv.ParseUint(fields[2], 10, 32)
+		if err != nil || settle > maxSettleMicros {
+			return fmt.Sprintf("bad settle %q", fields[2])
+		}
+		time.Sleep(time.Duration(settle) * time.Microsecond)
 	}
 	wall, cpu := timeBatch(run, n)
 	return fmt.Sprintf("elapsed %d %d", wall, cpu)

@@ -87,6 +87,40 @@ pub fn order(round: usize, arms: usize) -> Vec<usize> {
     o
 }
 
+/// The order of the arms in round `round` when the arms marked in `apart` run in another
+/// process (go-ethereum's `-serve`): as [`order`] when none or all are, otherwise every such
+/// arm has at least ⌊inner/apart⌋ arms of this process before it, also across the boundary
+/// between rounds (the apart arms sit at the evenly spaced places `⌊j·k/e⌋`, the same in every
+/// round, and each round shuffles which arm fills which place of either kind).
+///
+/// Why: on a pinned CPU a go-ethereum batch that directly follows another go-ethereum batch
+/// is mostly in a slow state (~1.33x on both clocks), one that follows a few batches of this
+/// process mostly not; a shuffled order put a varying share of a set's go-ethereum batches in
+/// the slow state, and their median flipped between the two levels from run to run.
+pub fn order_apart(round: usize, apart: &[bool]) -> Vec<usize> {
+    let k = apart.len();
+    let outer: Vec<usize> = (0..k).filter(|&i| apart[i]).collect();
+    let inner: Vec<usize> = (0..k).filter(|&i| !apart[i]).collect();
+    let e = outer.len();
+    if e == 0 || e == k {
+        return order(round, k);
+    }
+    let mut o_inner = order(round, inner.len()).into_iter().map(|i| inner[i]);
+    let mut o_outer = order(round, e).into_iter().map(|i| outer[i]);
+    let mut slots = (0..e).map(|j| j * k / e).peekable();
+    (0..k)
+        .map(|pos| {
+            if slots.peek() == Some(&pos) {
+                slots.next();
+                o_outer.next()
+            } else {
+                o_inner.next()
+            }
+            .expect("as many places of each kind as arms")
+        })
+        .collect()
+}
+
 /// Times `names.len()` arms by `plan`: `run(arm, batch)` runs arm `arm` `batch` times in a row
 /// and returns its time (in this process: [`time_batch`]; in another: that process's own
 /// measure). Each arm is called once to warm up and size its batch, then one untimed round,
@@ -95,9 +129,24 @@ pub fn order(round: usize, arms: usize) -> Vec<usize> {
 pub fn interleave(
     names: Vec<String>,
     plan: &Plan,
+    run: impl FnMut(usize, u64) -> Result<Elapsed, String>,
+) -> Result<Rounds, String> {
+    let apart = vec![false; names.len()];
+    interleave_apart(names, &apart, plan, run)
+}
+
+/// [`interleave`] with the arms marked in `apart` (same length as `names`) run in another
+/// process, hence ordered by [`order_apart`].
+pub fn interleave_apart(
+    names: Vec<String>,
+    apart: &[bool],
+    plan: &Plan,
     mut run: impl FnMut(usize, u64) -> Result<Elapsed, String>,
 ) -> Result<Rounds, String> {
     let k = names.len();
+    if apart.len() != k {
+        return Err(format!("{} arms but {} apart marks", k, apart.len()));
+    }
     let clock = |e: &Elapsed| if plan.cpu_clock { e.cpu_ns } else { e.wall_ns };
     let mut batch = Vec::with_capacity(k);
     for arm in 0..k {
@@ -106,7 +155,7 @@ pub fn interleave(
         batch.push(((plan.batch_ns / once).ceil() as u64).clamp(1, plan.max_batch.max(1)));
     }
     let mut round_ns = 0.0;
-    for arm in order(0, k) {
+    for arm in order_apart(0, apart) {
         round_ns += clock(&run(arm, batch[arm])?);
     }
     let affordable = (plan.budget_ns / round_ns.max(1.0)) as usize;
@@ -115,7 +164,7 @@ pub fn interleave(
     let mut ratios: Vec<Vec<f64>> = vec![Vec::with_capacity(rounds); k];
     for round in 0..rounds {
         let mut row = vec![0.0; k];
-        for arm in order(round, k) {
+        for arm in order_apart(round, apart) {
             let e = run(arm, batch[arm])?;
             row[arm] = clock(&e) / batch[arm] as f64;
             ratios[arm].push(e.cpu_ns / e.wall_ns.max(1.0));
@@ -185,6 +234,53 @@ mod tests {
             // Consecutive rounds differ.
             if k == 11 {
                 assert!((0..50).all(|r| order(r, k) != order(r + 1, k)));
+            }
+        }
+    }
+
+    /// Every apart arm has ⌊inner/apart⌋ inner arms before it, within a round and across
+    /// rounds; every round is a permutation; the arms take turns in their places.
+    #[test]
+    fn apart_arms_never_follow_one_another() {
+        assert_eq!(order_apart(3, &[false; 5]), order(3, 5));
+        assert_eq!(order_apart(3, &[true; 4]), order(3, 4));
+        for apart in [
+            vec![false, false, false, false, true, true],
+            vec![true, false, false, true, false, false, false, true, false],
+            vec![false, true, false, false, false],
+            vec![true, true, true, false, false],
+            vec![false, false, false, false, false, false, false, true, true],
+        ] {
+            let k = apart.len();
+            let e = apart.iter().filter(|&&a| a).count();
+            let min_gap = (k - e) / e;
+            let mut seq = Vec::new();
+            let mut first = vec![0usize; k];
+            for r in 0..400 {
+                let o = order_apart(r, &apart);
+                let mut seen = o.clone();
+                seen.sort();
+                assert_eq!(seen, (0..k).collect::<Vec<_>>(), "{apart:?} round {r}");
+                assert_eq!(o, order_apart(r, &apart), "deterministic");
+                first[o[0]] += 1;
+                seq.extend(o);
+            }
+            let mut since = usize::MAX;
+            for (i, &arm) in seq.iter().enumerate() {
+                if apart[arm] {
+                    assert!(since >= min_gap, "{apart:?}: {since} before position {i}");
+                    since = 0;
+                } else {
+                    since = since.saturating_add(1);
+                }
+            }
+            // The first place is an apart one, taken by each apart arm in turn.
+            for (arm, &n) in first.iter().enumerate() {
+                if apart[arm] {
+                    assert!((n as f64 - 400.0 / e as f64).abs() < 0.35 * 400.0 / e as f64);
+                } else {
+                    assert_eq!(n, 0);
+                }
             }
         }
     }

@@ -8,7 +8,9 @@
 //! bytecode arms run one transaction on one of two revm EVMs (the case's and the anchor's),
 //! whose precompile provider is swapped between batches. go-ethereum's arms are batches timed
 //! inside `EXE -serve` (started by this process, so under the same CPU affinity), this process
-//! waiting on the pipe meanwhile. Progress lines `interleaved [i/n] <mode>/<case>: ...` go to
+//! waiting on the pipe meanwhile; they never follow one another in a round
+//! (`interleave::order_apart`), and each starts after an untimed settle sleep
+//! (`gas_rounds::GETH_SETTLE_US`). Progress lines `interleaved [i/n] <mode>/<case>: ...` go to
 //! stderr. `--started` is the run's start time (run.json), recorded so that the report can
 //! tell this file from another run's.
 //!
@@ -20,9 +22,9 @@
 //! revm through ours, the arm both processes share).
 
 use evm_benches::evm::{self, BytecodeRunner, Switched};
-use evm_benches::gas_rounds::{arms, plan, ArmSpec, Target};
+use evm_benches::gas_rounds::{arms, plan, ArmSpec, Target, GETH_SETTLE_US};
 use evm_benches::impls::{self, Backend, DIRECT_GAS_LIMIT};
-use evm_benches::interleave::{interleave, time_batch, Elapsed, Plan};
+use evm_benches::interleave::{interleave_apart, time_batch, Elapsed, Plan};
 use evm_benches::{cases, config, Case};
 use precompile::Fork;
 use regex::Regex;
@@ -186,7 +188,7 @@ fn run(o: &Options) -> Result<(), String> {
     let revm_name = if o.revm_crypto { "revm-crypto" } else { "revm" };
     let fork = o.fork;
     let cpu_clock = config::cpu_clock();
-    let plan = plan(o.quick, cpu_clock);
+    let plan = plan(o.quick, cpu_clock, o.geth.is_some());
     // The crypto process times ours and revm only (no alternative backends).
     let backends = if o.revm_crypto {
         Vec::new()
@@ -389,7 +391,8 @@ fn time_set(
         None
     };
     let names = specs.iter().map(|s| s.name.clone()).collect();
-    interleave(names, ctx.plan, |arm, batch| {
+    let apart: Vec<bool> = specs.iter().map(|s| s.target == Target::Geth).collect();
+    interleave_apart(names, &apart, ctx.plan, |arm, batch| {
         let spec = &specs[arm];
         let input = if spec.anchor {
             &ctx.anchor.input
@@ -406,8 +409,9 @@ fn time_set(
                 ctx.mode
             );
             let outer = Instant::now();
-            let (wall, cpu) = g.server.time(&id, batch)?;
-            let outer = outer.elapsed().as_nanos() as f64;
+            let (wall, cpu) = g.server.time(&id, batch, GETH_SETTLE_US)?;
+            // The settle sleep is outside go-ethereum's timed region by design.
+            let outer = outer.elapsed().as_nanos() as f64 - GETH_SETTLE_US as f64 * 1e3;
             clocks.geth.push(cpu / wall.max(1.0));
             clocks.geth_outer.push(outer / wall.max(1.0));
             return Ok(Elapsed {

@@ -250,10 +250,18 @@ pub struct AaCheck {
     pub rounds: usize,
 }
 
+/// How far an A/A median may stray from 1.00 (the bar: ±2 %).
+pub const AA_TOLERANCE: f64 = 0.02;
+
 impl AaCheck {
     /// Whether the ratio strays from 1.00 by more than its interval (1 outside it).
     pub fn flagged(&self) -> bool {
         !self.ratio.contains(1.0)
+    }
+
+    /// Whether the median strays from 1.00 by more than [`AA_TOLERANCE`].
+    pub fn beyond_tolerance(&self) -> bool {
+        (self.ratio.value - 1.0).abs() > AA_TOLERANCE
     }
 }
 
@@ -470,6 +478,22 @@ mod tests {
             ("revm", "bytecode")
         );
         assert!(aa[0].flagged() && aa[0].ratio.low > 1.02);
+        assert!(aa[0].beyond_tolerance());
+        // 1.5 % off with a wide interval: 1.00 inside it, within ±2 %; 2.5 % off with a wide
+        // interval: not flagged, but beyond the tolerance.
+        for (off, beyond) in [(1.5, false), (2.5, true)] {
+            let ns: Vec<Vec<f64>> = (0..15)
+                .map(|r| vec![100.0, 100.0 + off + (r % 3) as f64 * 3.0 - 3.0])
+                .collect();
+            let f = file(vec![RoundSet {
+                case: "Sha256-128".into(),
+                mode: "direct".into(),
+                rounds: rounds(&["ours/case", "ours/case#2"], ns),
+            }]);
+            let aa = &aa_checks(&f)[0];
+            assert!(!aa.flagged(), "{aa:?}");
+            assert_eq!(aa.beyond_tolerance(), beyond, "{aa:?}");
+        }
     }
 
     #[test]

@@ -68,6 +68,10 @@ pub struct Args {
     /// Also measure go-ethereum's precompiles (builds and runs benches/geth; needs Go).
     #[arg(long)]
     with_geth: bool,
+    /// Also put this report's excerpt (`excerpt.md`) into README.md, between its
+    /// `gas-excerpt` markers.
+    #[arg(long)]
+    update_readme: bool,
 }
 
 /// Runs `cargo xtask gas`.
@@ -110,6 +114,14 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         println!("{}", report.client_table());
     }
     println!("wrote {}", out.join("report.md").display());
+    if args.update_readme {
+        let path = root_readme();
+        let text = fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let new = report::excerpt::splice(&text, &report.excerpt())?;
+        fs::write(&path, new).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        println!("updated the excerpt in {}", path.display());
+    }
     if let Some(other) = &args.compare {
         let other_dir = cwd.join(other);
         let second = load_report(&other_dir, &args, filter.as_ref())?;
@@ -124,6 +136,11 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
         println!("\n{md}\nwrote {}", path.display());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The workspace's README.md.
+fn root_readme() -> PathBuf {
+    crate::test::workspace_root().join("README.md")
 }
 
 /// Cargo's target directory: `CARGO_TARGET_DIR` (relative to the workspace root) or
@@ -459,7 +476,7 @@ fn assemble(
     }
     let meta = report::Meta {
         fork: cases.fork.clone(),
-        date: today_utc(),
+        date: utc_date(inputs.manifest.started_unix),
         machine: inputs.machine,
         rate_mgas: args.rate_mgas,
         quick: inputs.manifest.quick,
@@ -483,13 +500,15 @@ fn assemble(
     Ok(report)
 }
 
-/// Writes report.md, report.csv, report.json and gas.svg into `out`.
+/// Writes report.md, report.csv, report.json, excerpt.md (the README's excerpt) and gas.svg
+/// into `out`.
 fn write_all(report: &report::Report, out: &Path) -> Result<(), String> {
     let write = |name: &str, text: String| {
         let p = out.join(name);
         fs::write(&p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))
     };
     write("report.md", report.markdown())?;
+    write("excerpt.md", report.excerpt())?;
     write("report.csv", report.csv())?;
     write("report.json", report.json()?)?;
     chart::draw(report, &out.join("gas.svg"))
@@ -497,9 +516,11 @@ fn write_all(report: &report::Report, out: &Path) -> Result<(), String> {
 
 /// Today's date (UTC), `YYYY-MM-DD HH:MM UTC`.
 pub(crate) fn today_utc() -> String {
-    let secs = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
+    utc_date(now_unix())
+}
+
+/// The date (UTC) of a Unix time, `YYYY-MM-DD HH:MM UTC`.
+pub(crate) fn utc_date(secs: u64) -> String {
     let (days, rem) = ((secs / 86_400) as i64, secs % 86_400);
     // Civil-from-days (Howard Hinnant's algorithm).
     let z = days + 719_468;

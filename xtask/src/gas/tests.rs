@@ -25,6 +25,7 @@ fn args(filter: Option<&str>) -> Args {
         from: Some(testdata()),
         compare: None,
         with_geth: false,
+        update_readme: false,
     }
 }
 
@@ -393,9 +394,36 @@ fn markdown_tables() {
         "{md}"
     );
     let csv = r.csv();
-    assert_eq!(csv.lines().count(), r.rows.len() + r.scaling.len() + 1);
+    assert_eq!(
+        csv.lines().count(),
+        r.rows.len() + r.scaling.len() + r.ratios.len() + r.aa.len() + 1
+    );
     assert!(csv.contains("measurement,ours,direct,EcRecover/ValidKey,30000.000"));
     assert!(csv.contains("scaling,ours,bytecode,Identity-128,50.000,,,27,"));
+    // Every line has the header's 20 columns; every ratio and calculated gas its interval.
+    assert!(csv.lines().all(|l| l.split(',').count() == 20), "{csv}");
+    let ratio_line = csv
+        .lines()
+        .find(|l| l.starts_with("ratio,ours/revm,direct,"))
+        .unwrap();
+    let f: Vec<&str> = ratio_line.split(',').collect();
+    let (v, lo, hi): (f64, f64, f64) = (
+        f[17].parse().unwrap(),
+        f[18].parse().unwrap(),
+        f[19].parse().unwrap(),
+    );
+    assert!(lo <= v && v <= hi && f[16] == "11", "{ratio_line}");
+    assert!(csv.lines().any(|l| l.starts_with("aa,ours,direct,")));
+    for l in csv.lines().filter(|l| l.starts_with("measurement,")) {
+        let f: Vec<&str> = l.split(',').collect();
+        if !f[8].is_empty() {
+            let g: f64 = f[8].parse().unwrap();
+            assert!(
+                f[14].parse::<f64>().unwrap() <= g && g <= f[15].parse::<f64>().unwrap(),
+                "{l}"
+            );
+        }
+    }
 }
 
 #[test]
@@ -428,7 +456,29 @@ fn run_to_run_agreement() {
     assert!(m >= 5.0, "{ratios:?}");
     assert!(close(compare::share_within(&ratios, 0.05), (m - 1.0) / m));
     assert!(close(compare::share_within(&ratios, 0.10), 1.0));
+    // The per-group shares: the 7 % move is an ours/revm direct figure, the 20 % one a revm
+    // calculated gas; every other group agrees fully.
+    let groups = compare::group_shares(&pairs, &ratios);
+    let group = |name: &str| groups.iter().find(|g| g.group == name).unwrap();
+    let ours_revm = group("ours/revm");
+    let k = ours_revm.rows as f64;
+    assert!(close(ours_revm.within[0], (k - 1.0) / k) && close(ours_revm.within[1], 1.0));
+    assert!(ours_revm.by_mode[0].unwrap() < 1.0 && close(ours_revm.by_mode[1].unwrap(), 1.0));
+    let revm_gas = group("calculated gas, revm");
+    assert!(revm_gas.within[0] < 1.0 && revm_gas.within[1] < 1.0);
+    assert!(close(group("calculated gas, geth").within[0], 1.0));
+    assert!(close(group("ours/geth").within[0], 1.0));
+    assert_eq!(group("all calculated gas").rows, pairs.len());
+    assert_eq!(group("all ratios").rows, ratios.len());
     let md = compare::markdown("A", "B", &pairs, &ratios);
+    assert!(
+        md.contains(&format!(
+            "| ours/revm | {} | {:.1} % | 100.0 % |",
+            ours_revm.rows,
+            ours_revm.within[0] * 100.0
+        )),
+        "{md}"
+    );
     assert!(
         md.contains(&format!(
             "calculated gas, (impl, mode, case): {} of {} within 5 %",
@@ -456,7 +506,13 @@ fn writes_all_files() {
     let out = std::env::temp_dir().join(format!("xtask-gas-test-{}", std::process::id()));
     fs::create_dir_all(&out).unwrap();
     write_all(&r, &out).unwrap();
-    for f in ["report.md", "report.csv", "report.json", "gas.svg"] {
+    for f in [
+        "report.md",
+        "report.csv",
+        "report.json",
+        "excerpt.md",
+        "gas.svg",
+    ] {
         assert!(fs::metadata(out.join(f)).unwrap().len() > 100, "{f}");
     }
     let svg = fs::read_to_string(out.join("gas.svg")).unwrap();
@@ -475,4 +531,39 @@ fn date_format() {
     let d = today_utc();
     assert_eq!(d.len(), "2026-01-01 00:00 UTC".len());
     assert!(d.starts_with("20"));
+    assert_eq!(utc_date(0), "1970-01-01 00:00 UTC");
+    assert_eq!(utc_date(1_795_788_920), "2026-11-27 14:15 UTC");
+    assert_eq!(utc_date(951_782_400 + 86_399), "2000-02-29 23:59 UTC");
+}
+
+#[test]
+fn readme_excerpt_from_the_report() {
+    let r = fixture_report(None);
+    let ex = r.excerpt();
+    // The anchor's row: criterion's time, the interleaved calculated gas with its interval,
+    // and the ratios with theirs.
+    let line = ex
+        .lines()
+        .find(|l| l.starts_with("| `EcRecover/ValidKey` |"))
+        .unwrap_or_else(|| panic!("{ex}"));
+    assert!(line.contains("30.00 µs <br/> 3000 ["), "{line}");
+    let ours_revm = r
+        .ratio("ours", "revm", "direct", "EcRecover/ValidKey")
+        .unwrap();
+    assert!(
+        line.contains(&format!("| {:.2} [", ours_revm.ratio.value)),
+        "{line}"
+    );
+    // Only the excerpt's cases, in its order.
+    let cases: Vec<&str> = ex
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `")?.split('`').next())
+        .collect();
+    let order: Vec<&str> = report::excerpt::CASES
+        .iter()
+        .copied()
+        .filter(|c| cases.contains(c))
+        .collect();
+    assert_eq!(cases, order);
+    assert!(ex.starts_with("From `cargo xtask gas"), "{ex}");
 }

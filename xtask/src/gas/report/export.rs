@@ -5,18 +5,23 @@ use super::Report;
 use std::fmt::Write as _;
 
 impl Report {
-    /// The rows as CSV (`kind` = `measurement`), then the scaling fits (`kind` = `scaling`:
-    /// time = marginal per call, `calculated_gas` = its calculated gas, `fixed_ns` = fixed).
+    /// The rows as CSV (`kind` = `measurement`: calculated gas with its 95 % interval and
+    /// rounds), the scaling fits (`kind` = `scaling`: time = marginal per call,
+    /// `calculated_gas` = its calculated gas, `fixed_ns` = fixed), the ours/peer and
+    /// backend/ours ratios (`kind` = `ratio`, `impl` = `<num>/<den>`) and the A/A figures
+    /// (`kind` = `aa`), each ratio with its 95 % interval and rounds.
     pub fn csv(&self) -> String {
         let mut s = String::from(
-            "kind,impl,mode,case,time_ns,ci_low_ns,ci_high_ns,nominal_gas,calculated_gas,mgas_per_s,gas_at_rate,bytes_alloc,alloc_ops,fixed_ns\n",
+            "kind,impl,mode,case,time_ns,ci_low_ns,ci_high_ns,nominal_gas,calculated_gas,mgas_per_s,gas_at_rate,bytes_alloc,alloc_ops,fixed_ns,calculated_gas_low,calculated_gas_high,rounds,ratio,ratio_low,ratio_high\n",
         );
         let opt = |v: Option<f64>| v.map_or(String::new(), |x| format!("{x:.3}"));
         let gas = |g: Option<u64>| g.map_or(String::new(), |g| g.to_string());
+        let count = |n: Option<usize>| n.map_or(String::new(), |n| n.to_string());
         for r in &self.rows {
+            let (lo, hi) = r.calculated_gas_interval.unzip();
             let _ = writeln!(
                 s,
-                "measurement,{},{},{},{:.3},{:.3},{:.3},{},{},{},{:.3},{},{},",
+                "measurement,{},{},{},{:.3},{:.3},{:.3},{},{},{},{:.3},{},{},,{},{},{},,,",
                 csv_field(&r.imp),
                 csv_field(&r.mode),
                 csv_field(&r.case),
@@ -29,17 +34,50 @@ impl Report {
                 r.gas_at_rate,
                 opt(r.bytes_alloc),
                 opt(r.alloc_ops),
+                opt(lo),
+                opt(hi),
+                count(r.rounds),
             );
         }
         for f in &self.scaling {
             let _ = writeln!(
                 s,
-                "scaling,ours,bytecode,{},{:.3},,,{},{},,,,,{:.3}",
+                "scaling,ours,bytecode,{},{:.3},,,{},{},,,,,{:.3},,,,,,",
                 csv_field(&f.case),
                 f.marginal_ns,
                 gas(f.nominal_gas),
                 opt(f.marginal_calculated_gas),
                 f.fixed_ns,
+            );
+        }
+        let ratios = self
+            .ratios
+            .iter()
+            .map(|r| {
+                (
+                    "ratio",
+                    format!("{}/{}", r.num, r.den),
+                    &r.mode,
+                    &r.case,
+                    r.ratio,
+                    r.rounds,
+                )
+            })
+            .chain(
+                self.aa
+                    .iter()
+                    .map(|a| ("aa", a.imp.clone(), &a.mode, &a.case, a.ratio, a.rounds)),
+            );
+        for (kind, imp, mode, case, ratio, rounds) in ratios {
+            let _ = writeln!(
+                s,
+                "{kind},{},{},{},,,,,,,,,,,,,{rounds},{:.5},{:.5},{:.5}",
+                csv_field(&imp),
+                csv_field(mode),
+                csv_field(case),
+                ratio.value,
+                ratio.low,
+                ratio.high,
             );
         }
         s

@@ -1,6 +1,7 @@
 //! The report's model: rows with calculated gas, the scaling fit, and queries over them. Its
 //! renderings are in [`markdown`] and [`export`] (CSV, JSON); number formats in [`mod@format`].
 
+pub mod excerpt;
 mod export;
 pub mod format;
 mod markdown;
@@ -22,7 +23,8 @@ pub const ANCHOR_GAS: f64 = 3000.0;
 pub struct Meta {
     /// Fork of the nominal prices.
     pub fork: String,
-    /// Date of the report (UTC).
+    /// Date of the run (UTC, its start time from run.json; a report rebuilt with `--from`
+    /// keeps it).
     pub date: String,
     /// Machine description from `machine.json`.
     pub machine: Machine,
