@@ -175,11 +175,7 @@ impl<F: TowerField> Twist<F> for MType {
             [b.constant, b.x_part, b.y_part],
         );
         let big_a = Fp6::new(v0.add(v3.mul_by_nonresidue()), c02, v2);
-        let t0 = f.c0.mul(&big_a);
-        let t1 = f.c1.mul_by_01(c03, c23).mul_by_v();
-        let sum = Fp6::new(big_a.c0, big_a.c1.add(c03), big_a.c2.add(c23));
-        let c1 = f.c0.add(&f.c1).mul(&sum).sub(&t0).sub(&t1);
-        Fp12::new(t0.add(&t1.mul_by_v()), c1)
+        f.mul_by_full_and_v01(&big_a, c03, c23)
     }
 }
 

@@ -3,9 +3,10 @@
 //! modulus, the tower's non-residue `xi = 1 + u` and its Frobenius constants. The Montgomery
 //! form (`a * 2^384 mod p`, fully reduced, six little-endian limbs) is blst's `blst_fp` too.
 
-use super::{Fp, Fp2, Fp6};
+use super::{Fp, Fp2};
 use crate::field::FpParams;
 use crate::fp2::{lazy_mul, lazy_square, TowerField};
+use crate::tower_lazy;
 use montgomery::Modulus;
 
 /// p as six little-endian 64-bit limbs.
@@ -51,11 +52,10 @@ impl TowerField for Fp {
     fn fp2_square(a: Fp2) -> Fp2 {
         lazy_square(a)
     }
-    /// Lazy reduction ([`crate::fp2::lazy_fp6_mul_xi_1_plus_u`]): the three spare bits leave
-    /// room for the unreduced sums.
+    /// Lazy reduction ([`crate::tower_lazy`]).
     #[inline(always)]
-    fn fp6_mul(a: &Fp6, b: &Fp6) -> Fp6 {
-        crate::fp2::lazy_fp6_mul_xi_1_plus_u(a, b)
+    fn fp4_square(a: Fp2, b: Fp2) -> (Fp2, Fp2) {
+        tower_lazy::fp4_square(a, b)
     }
     /// `a * (1 + u)`: `(a0 - a1) + (a0 + a1) u`.
     #[inline(always)]
