@@ -160,6 +160,22 @@ proptest! {
     }
 
     #[test]
+    fn first_lines_and_three_b(a in fp2_strategy(), b in fp2_strategy(), c in fp2_strategy(),
+                               d in fp2_strategy(), e in fp2_strategy(), g in fp2_strategy()) {
+        use crate::pairing::{Line, MType, Twist};
+        let (l, m) = (
+            Line { y_part: a, x_part: b, constant: c },
+            Line { y_part: d, x_part: e, constant: g },
+        );
+        prop_assert_eq!(MType::line_to_fp12(&l), <MType as Twist<Fp>>::mul_by_line(&Fp12::ONE, &l));
+        prop_assert_eq!(
+            MType::lines_to_fp12(&l, &m),
+            <MType as Twist<Fp>>::mul_by_line(&MType::line_to_fp12(&l), &m)
+        );
+        prop_assert_eq!(super::pairing::three_b(a), g2::B.mul(a).mul(Fp2::new(Fp::from_u64(3), Fp::ZERO)));
+    }
+
+    #[test]
     fn lazy_fp4_square_matches_reduced(a in fp2_strategy(), b in fp2_strategy()) {
         use crate::fp2::TowerField;
         let xi = Fp2::new(Fp::ONE, Fp::ONE);
