@@ -197,8 +197,8 @@ impl<F: TowerField> Twist<F> for MType {
     fn mul_by_line(f: &Fp12<F>, l: &Line<F>) -> Fp12<F> {
         f.mul_by_014(l.constant, l.x_part, l.y_part)
     }
-    /// The two lines' product ([`MType::line_pair`]), then `f (A + B w)` with `A` full and
-    /// `B = (0, g3, g5) = v (g3 + g5 v)` sparse ([`Fp12::mul_by_full_and_v01`]).
+    /// The two lines' product (Karatsuba on their three terms), then `f (A + B w)` with `A`
+    /// full and `B = (0, g3, g5) = v (g3 + g5 v)` sparse ([`Fp12::mul_by_full_and_v01`]).
     #[inline]
     fn mul_by_lines(f: &Fp12<F>, a: &Line<F>, b: &Line<F>) -> Fp12<F> {
         let (big_a, g3, g5) = Self::line_pair(a, b);
