@@ -12,20 +12,6 @@ use crate::fp12::Fp12;
 use crate::fp2::{Fp2, TowerField};
 use crate::fp6::Fp6;
 
-/// `(a + b s)^2` in `Fp4 = Fp2[s]/(s^2 - xi)`: `(a^2 + xi b^2, 2ab)`, two `Fp2` squarings and
-/// one multiplication (`2ab` as `(a + b)^2 - a^2 - b^2` measured no faster).
-#[inline(always)]
-fn fp4_square<F: TowerField>(a: Fp2<F>, b: Fp2<F>) -> (Fp2<F>, Fp2<F>) {
-    fp4_square_given(a, b, a.square())
-}
-
-/// [`fp4_square`] given `a^2`.
-#[inline(always)]
-fn fp4_square_given<F: TowerField>(a: Fp2<F>, b: Fp2<F>, a2: Fp2<F>) -> (Fp2<F>, Fp2<F>) {
-    let b2 = b.square();
-    (a2.add(b2.mul_by_nonresidue()), a.mul(b.double()))
-}
-
 /// `3t - 2g`, the Granger-Scott output for a coefficient of 1 in its `Fp4`.
 #[inline(always)]
 fn three_t_minus_two_g<F: TowerField>(t: Fp2<F>, g: Fp2<F>) -> Fp2<F> {
@@ -67,28 +53,35 @@ impl<F: TowerField> CompressedCyclotomic<F> {
         }
     }
 
-    /// The compressed form of the square: two `Fp4` squarings (4 `Fp2` squarings and 2
-    /// multiplications; the Granger-Scott formulas for the four kept coefficients).
+    /// The compressed form of the square: two `Fp4` squarings ([`TowerField::fp4_square`];
+    /// the Granger-Scott formulas for the four kept coefficients).
     #[inline(always)]
     pub fn square(&self) -> Self {
-        self.square_and_numerator().0
+        self.square_parts().0
     }
 
-    /// [`CompressedCyclotomic::square`] and, from its intermediate values, `self`'s
-    /// [`CompressedCyclotomic::numerator`] for two additions instead of two squarings.
+    /// [`CompressedCyclotomic::square`] and the `Fp4` square's `g2^2 + xi g5^2`.
     #[inline(always)]
-    pub(crate) fn square_and_numerator(&self) -> (Self, Fp2<F>) {
-        let (b0, b1) = fp4_square(self.g1, self.g4);
-        let g2_sq = self.g2.square();
-        let (c0, c1) = fp4_square_given(self.g2, self.g5, g2_sq);
+    fn square_parts(&self) -> (Self, Fp2<F>) {
+        let (b0, b1) = F::fp4_square(self.g1, self.g4);
+        let (c0, c1) = F::fp4_square(self.g2, self.g5);
         let square = CompressedCyclotomic {
             g1: three_t_plus_two_g(c1.mul_by_nonresidue(), self.g1),
             g2: three_t_minus_two_g(b0, self.g2),
             g4: three_t_minus_two_g(c0, self.g4),
             g5: three_t_plus_two_g(b1, self.g5),
         };
+        (square, c0)
+    }
+
+    /// [`CompressedCyclotomic::square`] and, from its intermediate values, `self`'s
+    /// [`CompressedCyclotomic::numerator`] (one `Fp2` squaring and additions instead of two
+    /// squarings).
+    #[inline(always)]
+    pub(crate) fn square_and_numerator(&self) -> (Self, Fp2<F>) {
+        let (square, c0) = self.square_parts();
         // 3 g2^2 + xi g5^2 - 2 g4 = c0 + 2 (g2^2 - g4).
-        (square, c0.add(g2_sq.sub(self.g4).double()))
+        (square, c0.add(self.g2.square().sub(self.g4).double()))
     }
 
     /// `3 g2^2 + xi g5^2 - 2 g4`, the numerator of `g3` when `g1` is not zero.
@@ -181,7 +174,7 @@ impl<F: TowerField> Fp12<F> {
         // The three Fp4 elements are (g0, g3), (g1, g4), (g2, g5); the last two are the
         // compressed square's.
         let (g0, g3) = (self.c0.c0, self.c1.c1);
-        let (a0, a1) = fp4_square(g0, g3);
+        let (a0, a1) = F::fp4_square(g0, g3);
         let k = CompressedCyclotomic::compress(self).square();
         Self::new(
             Fp6::new(three_t_minus_two_g(a0, g0), k.g2, k.g4),

@@ -92,6 +92,18 @@ impl<F: TowerField> Fp12<F> {
         Self::new(a.add(&b.mul_by_v()), e.sub(&a).sub(&b))
     }
 
+    /// `self * (a + v (b0 + b1 v) w)`: the product with two M-type lines multiplied together
+    /// (`a` full, the `w` part sparse): `t0 = f0 a`, `t1 = f1 v (b0 + b1 v)`, Karatsuba over
+    /// `w`, 16 `Fp2` multiplications.
+    #[inline]
+    pub fn mul_by_full_and_v01(&self, a: &Fp6<F>, b0: Fp2<F>, b1: Fp2<F>) -> Self {
+        let t0 = self.c0.mul(a);
+        let t1 = self.c1.mul_by_01(b0, b1).mul_by_v();
+        let sum = Fp6::new(a.c0, a.c1.add(b0), a.c2.add(b1));
+        let c1 = self.c0.add(&self.c1).mul(&sum).sub(&t0).sub(&t1);
+        Self::new(t0.add(&t1.mul_by_v()), c1)
+    }
+
     /// `self^p`: each `g_j` conjugated and times `xi^((p-1) j / 6)`.
     pub fn frobenius(&self) -> Self {
         let g = |x: Fp2<F>, j: usize| x.conjugate().mul(F::FROB1[j - 1]);

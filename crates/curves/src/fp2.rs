@@ -6,9 +6,8 @@
 //! reduction, the plain `2N`-limb products combined before two Montgomery reductions (instead
 //! of three full multiplications), which the two spare bits of both moduli allow.
 
-use crate::field::{add_carry, field_ops, reduce_once, sub_borrow, Field, Fp, FpParams};
-use crate::fp6::Fp6;
-use limbs::add::sbb;
+use crate::field::{add_carry, field_ops, sub_borrow, Field, Fp, FpParams};
+use crate::tower_lazy::{sub_wide, sub_wide_mod};
 
 /// A base field of the tower: an `Fp` with the `Fp2` products, the non-residue and the
 /// Frobenius constants of its curve.
@@ -26,10 +25,14 @@ pub trait TowerField: Field {
     const FROB2: [Self; 5];
     /// `xi^((p^3-1) j / 6)` for `j = 1..=5`.
     const FROB3: [Fp2<Self>; 5];
-    /// `a * b` in `Fp6` (default: Karatsuba on reduced `Fp2` products).
+    /// `(a + b s)^2 = (a^2 + xi b^2, 2ab)` in `Fp4 = Fp2[s]/(s^2 - xi)` (default: on reduced
+    /// `Fp2` products), the step of the cyclotomic squarings.
     #[inline(always)]
-    fn fp6_mul(a: &Fp6<Self>, b: &Fp6<Self>) -> Fp6<Self> {
-        a.mul_karatsuba(b)
+    fn fp4_square(a: Fp2<Self>, b: Fp2<Self>) -> (Fp2<Self>, Fp2<Self>) {
+        (
+            a.square().add(b.square().mul_by_nonresidue()),
+            a.mul(b.double()),
+        )
     }
 }
 
@@ -158,30 +161,6 @@ impl<F: TowerField> Field for Fp2<F> {
     }
 }
 
-/// A `2N`-limb unreduced value `(lo, hi)`, little-endian limbs.
-type Wide<const N: usize> = ([u64; N], [u64; N]);
-
-/// `a - b` on `2N`-limb integers, wrapping, and whether it borrowed.
-#[inline(always)]
-fn sub_wide<const N: usize>(a: &Wide<N>, b: &Wide<N>) -> (Wide<N>, bool) {
-    let mut r = ([0u64; N], [0u64; N]);
-    let mut borrow = false;
-    for i in 0..N {
-        (r.0[i], borrow) = sbb(a.0[i], b.0[i], borrow);
-    }
-    for i in 0..N {
-        (r.1[i], borrow) = sbb(a.1[i], b.1[i], borrow);
-    }
-    (r, borrow)
-}
-
-/// `a + p * R` (wrapping): brings a negative `2N`-limb difference above `-p^2` back into
-/// `[0, p R)`, the kernel's reduction range, without changing it modulo p.
-#[inline(always)]
-fn add_p_high<const N: usize>(a: &Wide<N>, p: &[u64; N]) -> Wide<N> {
-    (a.0, add_carry(&a.1, p).0)
-}
-
 /// `Fp2` multiplication for a field on the Montgomery kernel with `4p < R`:
 /// `(a0 b0 - a1 b1) + ((a0 + a1)(b0 + b1) - a0 b0 - a1 b1) u`, each part reduced once from
 /// its `2N`-limb value.
@@ -200,8 +179,7 @@ pub fn lazy_mul<P: FpParams<N>, const N: usize>(
     let (t, _) = sub_wide(&s, &v0);
     let (c1, _) = sub_wide(&t, &v1);
     // c0 = a0 b0 - a1 b1 in (-p^2, p^2).
-    let (d, borrow) = sub_wide(&v0, &v1);
-    let c0 = if borrow { add_p_high(&d, p) } else { d };
+    let c0 = sub_wide_mod(&v0, &v1, p);
     Fp2 {
         c0: Fp::mont(montgomery::reduce(&c0.0, &c0.1, &P::MODULUS)),
         c1: Fp::mont(montgomery::reduce(&c1.0, &c1.1, &P::MODULUS)),
@@ -224,96 +202,4 @@ pub fn lazy_square<P: FpParams<N>, const N: usize>(a: Fp2<Fp<P, N>>) -> Fp2<Fp<P
         c0: Fp::mont(montgomery::reduce(&c0.0, &c0.1, &P::MODULUS)),
         c1: Fp::mont(montgomery::reduce(&c1.0, &c1.1, &P::MODULUS)),
     }
-}
-
-/// An `Fp2` element as two unreduced `2N`-limb values, each kept in `[0, p R)` (the kernel's
-/// reduction range) by adding or subtracting `p R` after each sum or difference.
-pub(crate) type WideFp2<const N: usize> = (Wide<N>, Wide<N>);
-
-/// `a + b mod p R` for `a, b` in `[0, p R)`, `p R < 2^(128N - 1)`.
-#[inline(always)]
-fn add_wide_mod<const N: usize>(a: &Wide<N>, b: &Wide<N>, p: &[u64; N]) -> Wide<N> {
-    let mut r = ([0u64; N], [0u64; N]);
-    let mut carry = false;
-    for i in 0..N {
-        (r.0[i], carry) = limbs::add::adc(a.0[i], b.0[i], carry);
-    }
-    for i in 0..N {
-        (r.1[i], carry) = limbs::add::adc(a.1[i], b.1[i], carry);
-    }
-    // The sum is below 2 p R: its high half is below 2p, and at least p exactly when the sum
-    // is at least p R.
-    (r.0, reduce_once(r.1, p))
-}
-
-/// `a - b mod p R` for `a, b` in `[0, p R)`.
-#[inline(always)]
-fn sub_wide_mod<const N: usize>(a: &Wide<N>, b: &Wide<N>, p: &[u64; N]) -> Wide<N> {
-    let (d, borrow) = sub_wide(a, b);
-    if borrow {
-        add_p_high(&d, p)
-    } else {
-        d
-    }
-}
-
-/// The unreduced `Fp2` product `a b` (reduced inputs): Karatsuba with one `mod p R` difference.
-#[inline(always)]
-fn mul_wide_fp2<P: FpParams<N>, const N: usize>(a: Fp2<Fp<P, N>>, b: Fp2<Fp<P, N>>) -> WideFp2<N> {
-    let p = &Fp::<P, N>::P;
-    let (a0, a1, b0, b1) = (&a.c0.0, &a.c1.0, &b.c0.0, &b.c1.0);
-    let v0 = montgomery::mul_wide(a0, b0);
-    let v1 = montgomery::mul_wide(a1, b1);
-    let s = montgomery::mul_wide(&add_carry(a0, a1).0, &add_carry(b0, b1).0);
-    let (t, _) = sub_wide(&s, &v0);
-    let (c1, _) = sub_wide(&t, &v1);
-    (sub_wide_mod(&v0, &v1, p), c1)
-}
-
-/// `a + b` on wide `Fp2` values.
-#[inline(always)]
-fn add_wfp2<const N: usize>(a: &WideFp2<N>, b: &WideFp2<N>, p: &[u64; N]) -> WideFp2<N> {
-    (add_wide_mod(&a.0, &b.0, p), add_wide_mod(&a.1, &b.1, p))
-}
-
-/// `a - b` on wide `Fp2` values.
-#[inline(always)]
-fn sub_wfp2<const N: usize>(a: &WideFp2<N>, b: &WideFp2<N>, p: &[u64; N]) -> WideFp2<N> {
-    (sub_wide_mod(&a.0, &b.0, p), sub_wide_mod(&a.1, &b.1, p))
-}
-
-/// `Fp6` multiplication with lazy reduction, for `xi = 1 + u` and a modulus with
-/// `4p^2 < p R` (BLS12-381's three spare bits): Karatsuba over the three coefficients with
-/// unreduced `Fp2` products, the sums, differences and the multiplication by `xi` done on the
-/// `2N`-limb values (`mod p R`), and one reduction per output coefficient: 6 reductions
-/// instead of the 12 of six reduced `Fp2` products.
-#[inline(always)]
-pub fn lazy_fp6_mul_xi_1_plus_u<P: FpParams<N>, const N: usize>(
-    a: &Fp6<Fp<P, N>>,
-    b: &Fp6<Fp<P, N>>,
-) -> Fp6<Fp<P, N>>
-where
-    Fp<P, N>: TowerField,
-{
-    let p = &Fp::<P, N>::P;
-    let xi = |w: &WideFp2<N>| (sub_wide_mod(&w.0, &w.1, p), add_wide_mod(&w.0, &w.1, p));
-    let v0 = mul_wide_fp2(a.c0, b.c0);
-    let v1 = mul_wide_fp2(a.c1, b.c1);
-    let v2 = mul_wide_fp2(a.c2, b.c2);
-    // The cross sums (a_i + a_j)(b_i + b_j) - v_i - v_j, from reduced sums.
-    let cross = |ai: Fp2<Fp<P, N>>, aj, bi: Fp2<Fp<P, N>>, bj, vi: &WideFp2<N>, vj| {
-        let x = mul_wide_fp2(ai.add(aj), bi.add(bj));
-        sub_wfp2(&sub_wfp2(&x, vi, p), vj, p)
-    };
-    let t12 = cross(a.c1, a.c2, b.c1, b.c2, &v1, &v2);
-    let t01 = cross(a.c0, a.c1, b.c0, b.c1, &v0, &v1);
-    let t02 = cross(a.c0, a.c2, b.c0, b.c2, &v0, &v2);
-    let c0 = add_wfp2(&v0, &xi(&t12), p);
-    let c1 = add_wfp2(&t01, &xi(&v2), p);
-    let c2 = add_wfp2(&t02, &v1, p);
-    let red = |w: &WideFp2<N>| Fp2 {
-        c0: Fp::mont(montgomery::reduce(&w.0 .0, &w.0 .1, &P::MODULUS)),
-        c1: Fp::mont(montgomery::reduce(&w.1 .0, &w.1 .1, &P::MODULUS)),
-    };
-    Fp6::new(red(&c0), red(&c1), red(&c2))
 }

@@ -79,13 +79,6 @@ impl<F: TowerField> Fp6<F> {
     /// `self * o` by Karatsuba over the three coefficients: 6 `Fp2` multiplications.
     #[inline]
     pub fn mul(&self, o: &Self) -> Self {
-        F::fp6_mul(self, o)
-    }
-
-    /// `self * o` by Karatsuba over the three coefficients with reduced `Fp2` products: the
-    /// default of [`TowerField::fp6_mul`].
-    #[inline(always)]
-    pub fn mul_karatsuba(&self, o: &Self) -> Self {
         let ([v0, v1, v2], [t01, t02, t12]) =
             karatsuba3([self.c0, self.c1, self.c2], [o.c0, o.c1, o.c2]);
         // t12 = a1 b2 + a2 b1 is the v^3 = xi part.
@@ -102,10 +95,12 @@ impl<F: TowerField> Fp6<F> {
         let (a0, a1, a2) = (self.c0, self.c1, self.c2);
         let v0 = a0.mul(b0);
         let v1 = a1.mul(b1);
-        let t12 = a1.add(a2).mul(b1).sub(v1); // a2 b1
         let t01 = a0.add(a1).mul(b0.add(b1)).sub(v0).sub(v1);
-        let t02 = a0.add(a2).mul(b0).sub(v0); // a2 b0
-        Self::new(v0.add(t12.mul_by_nonresidue()), t01, t02.add(v1))
+        Self::new(
+            v0.add(a2.mul(b1).mul_by_nonresidue()),
+            t01,
+            a2.mul(b0).add(v1),
+        )
     }
 
     /// `self * (b1 v)`: 3 `Fp2` multiplications.

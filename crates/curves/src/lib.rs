@@ -5,7 +5,8 @@
 //!   [`field::Field`] trait the formulas use;
 //! - [`fp2`], [`fp6`], [`fp12`]: the tower `Fp2 = Fp[u]/(u^2 + 1)`, `Fp6 = Fp2[v]/(v^3 - xi)`,
 //!   `Fp12 = Fp6[w]/(w^2 - v)`, generic over the base field ([`fp2::TowerField`] gives each
-//!   curve's `xi` and Frobenius constants); [`cyclotomic`]: squarings in the cyclotomic subgroup;
+//!   curve's `xi` and Frobenius constants); [`tower_lazy`]: their products with lazy reduction
+//!   (BLS12-381's); [`cyclotomic`]: squarings in the cyclotomic subgroup;
 //! - [`curve`]: short-Weierstrass formulas (Jacobian, mixed addition) over any of the fields;
 //! - [`pairing`]: the multi-Miller-loop driver, line products for D- and M-type twists, and the
 //!   easy part of the final exponentiation;
@@ -43,3 +44,4 @@ pub mod fp12;
 pub mod fp2;
 pub mod fp6;
 pub mod pairing;
+pub mod tower_lazy;

@@ -57,15 +57,15 @@ pub struct Line<F> {
 impl<F: TowerField> Projective<F> {
     /// `T <- 2T` on `y^2 = x^3 + b` and the tangent line at `T` (Costello, Lange and Naehrig,
     /// "Faster pairing computations on curves with high-degree twists", homogeneous
-    /// coordinates), with the result scaled by 4 so that no halving is needed.
+    /// coordinates), with the result scaled by 4 so that no halving is needed; `three_b`
+    /// multiplies by `3b` (by additions where `b` allows, as BLS12-381's `4 (1 + u)`).
     #[inline]
-    fn double(&mut self, b: Fp2<F>) -> Line<F> {
+    fn double(&mut self, three_b: &impl Fn(Fp2<F>) -> Fp2<F>) -> Line<F> {
         let Projective { x, y, z } = *self;
         let a = x.mul(y);
         let bb = y.square();
         let c = z.square();
-        let bc = b.mul(c);
-        let e = bc.double().add(bc); // 3 b Z^2
+        let e = three_b(c); // 3 b Z^2
         let f = e.double().add(e);
         let h = y.add(z).square().sub(bb).sub(c);
         let i = e.sub(bb);
@@ -114,6 +114,10 @@ pub trait Twist<F: TowerField> {
     /// `f * a * b` for two evaluated lines (their product first, then one 17-multiplication
     /// product with `f`).
     fn mul_by_lines(f: &Fp12<F>, a: &Line<F>, b: &Line<F>) -> Fp12<F>;
+    /// One evaluated line as an `Fp12` element (the first factor of a loop: no product).
+    fn line_to_fp12(l: &Line<F>) -> Fp12<F>;
+    /// The product of two evaluated lines as an `Fp12` element.
+    fn lines_to_fp12(a: &Line<F>, b: &Line<F>) -> Fp12<F>;
 }
 
 /// The D-type sextic twist (BN254): a line is `y_part + x_part w + constant w^3`.
@@ -157,6 +161,35 @@ impl<F: TowerField> Twist<F> for DType {
         );
         mul_by_01234(f, &z)
     }
+    #[inline]
+    fn line_to_fp12(l: &Line<F>) -> Fp12<F> {
+        Fp12::new(
+            Fp6::new(l.y_part, Fp2::ZERO, Fp2::ZERO),
+            Fp6::new(l.x_part, l.constant, Fp2::ZERO),
+        )
+    }
+    #[inline]
+    fn lines_to_fp12(a: &Line<F>, b: &Line<F>) -> Fp12<F> {
+        let z = line_product(
+            (a.y_part, a.x_part, a.constant),
+            (b.y_part, b.x_part, b.constant),
+        );
+        Fp12::new(Fp6::new(z[0], z[2], z[4]), Fp6::new(z[1], z[3], Fp2::ZERO))
+    }
+}
+
+impl MType {
+    /// `(a0 + a2 w^2 + a3 w^3)(b0 + b2 w^2 + b3 w^3)` by Karatsuba on the three pairs of
+    /// terms: the coefficients `w^0: a0 b0 + xi a3 b3`, `w^2, w^3, w^5`: the cross sums,
+    /// `w^4: a2 b2` (no `w^1`), as `A = (g0, g2, g4)` and the `w` part `(0, g3, g5)`.
+    #[inline]
+    fn line_pair<F: TowerField>(a: &Line<F>, b: &Line<F>) -> (Fp6<F>, Fp2<F>, Fp2<F>) {
+        let ([v0, v2, v3], [c02, c03, c23]) = karatsuba3(
+            [a.constant, a.x_part, a.y_part],
+            [b.constant, b.x_part, b.y_part],
+        );
+        (Fp6::new(v0.add(v3.mul_by_nonresidue()), c02, v2), c03, c23)
+    }
 }
 
 impl<F: TowerField> Twist<F> for MType {
@@ -164,22 +197,24 @@ impl<F: TowerField> Twist<F> for MType {
     fn mul_by_line(f: &Fp12<F>, l: &Line<F>) -> Fp12<F> {
         f.mul_by_014(l.constant, l.x_part, l.y_part)
     }
-    /// `(a0 + a2 w^2 + a3 w^3)(b0 + b2 w^2 + b3 w^3)` by Karatsuba on the three pairs of
-    /// terms has the coefficients `w^0: a0 b0 + xi a3 b3`, `w^2, w^3, w^5`: the cross sums,
-    /// `w^4: a2 b2` (no `w^1`); then `f (A + B w)` with `A = (g0, g2, g4)` full and
-    /// `B = (0, g3, g5) = v (g3 + g5 v)` sparse.
+    /// The two lines' product (Karatsuba on their three terms), then `f (A + B w)` with `A`
+    /// full and `B = (0, g3, g5) = v (g3 + g5 v)` sparse ([`Fp12::mul_by_full_and_v01`]).
     #[inline]
     fn mul_by_lines(f: &Fp12<F>, a: &Line<F>, b: &Line<F>) -> Fp12<F> {
-        let ([v0, v2, v3], [c02, c03, c23]) = karatsuba3(
-            [a.constant, a.x_part, a.y_part],
-            [b.constant, b.x_part, b.y_part],
-        );
-        let big_a = Fp6::new(v0.add(v3.mul_by_nonresidue()), c02, v2);
-        let t0 = f.c0.mul(&big_a);
-        let t1 = f.c1.mul_by_01(c03, c23).mul_by_v();
-        let sum = Fp6::new(big_a.c0, big_a.c1.add(c03), big_a.c2.add(c23));
-        let c1 = f.c0.add(&f.c1).mul(&sum).sub(&t0).sub(&t1);
-        Fp12::new(t0.add(&t1.mul_by_v()), c1)
+        let (big_a, g3, g5) = Self::line_pair(a, b);
+        f.mul_by_full_and_v01(&big_a, g3, g5)
+    }
+    #[inline]
+    fn line_to_fp12(l: &Line<F>) -> Fp12<F> {
+        Fp12::new(
+            Fp6::new(l.constant, l.x_part, Fp2::ZERO),
+            Fp6::new(Fp2::ZERO, l.y_part, Fp2::ZERO),
+        )
+    }
+    #[inline]
+    fn lines_to_fp12(a: &Line<F>, b: &Line<F>) -> Fp12<F> {
+        let (big_a, g3, g5) = Self::line_pair(a, b);
+        Fp12::new(big_a, Fp6::new(Fp2::ZERO, g3, g5))
     }
 }
 
@@ -219,6 +254,8 @@ impl<F: TowerField> PairState<F> {
 /// The accumulator of a Miller loop with at most one evaluated line waiting for a partner.
 pub(crate) struct Accumulator<F, T> {
     f: Fp12<F>,
+    /// Whether `f` is still one (then the first lines become `f` without a product).
+    one: bool,
     pending: Option<Line<F>>,
     twist: core::marker::PhantomData<T>,
 }
@@ -229,6 +266,10 @@ impl<F: TowerField, T: Twist<F>> Accumulator<F, T> {
     fn absorb(&mut self, l: Line<F>) {
         match self.pending.take() {
             None => self.pending = Some(l),
+            Some(p) if self.one => {
+                self.f = T::lines_to_fp12(&p, &l);
+                self.one = false;
+            }
             Some(p) => self.f = T::mul_by_lines(&self.f, &p, &l),
         }
     }
@@ -237,7 +278,12 @@ impl<F: TowerField, T: Twist<F>> Accumulator<F, T> {
     #[inline]
     fn flush(&mut self) -> &mut Fp12<F> {
         if let Some(l) = self.pending.take() {
-            self.f = T::mul_by_line(&self.f, &l);
+            self.f = if self.one {
+                T::line_to_fp12(&l)
+            } else {
+                T::mul_by_line(&self.f, &l)
+            };
+            self.one = false;
         }
         &mut self.f
     }
@@ -246,12 +292,13 @@ impl<F: TowerField, T: Twist<F>> Accumulator<F, T> {
 /// The product over `pairs` of the Miller functions `f_{n, Q}(P)` for the loop parameter
 /// `n = sum digits[i] 2^i` (`digits` little-endian signed binary in `{-1, 0, 1}`, its top
 /// digit 1) on the twist `y^2 = x^3 + b`, then `tail` run on every pair's state (for steps
-/// after the loop), all lines multiplied in; one for an empty slice. Meaningful only after a
-/// final exponentiation and for validated points; other inputs give some value, never a
-/// panic (the loop divides by nothing).
+/// after the loop), all lines multiplied in; one for an empty slice. `three_b` multiplies
+/// by `3b`, `b` the twist's constant. Meaningful only after a final exponentiation and for
+/// validated points; other inputs give some value, never a panic (the loop divides by
+/// nothing).
 pub(crate) fn miller_loop<F: TowerField, T: Twist<F>>(
     pairs: &[MillerPair<F>],
-    b: Fp2<F>,
+    three_b: impl Fn(Fp2<F>) -> Fp2<F>,
     digits: &[i8],
     mut tail: impl FnMut(&mut PairState<F>, &mut Accumulator<F, T>),
 ) -> Fp12<F> {
@@ -271,6 +318,7 @@ pub(crate) fn miller_loop<F: TowerField, T: Twist<F>>(
         .collect();
     let mut acc = Accumulator::<F, T> {
         f: Fp12::ONE,
+        one: true,
         pending: None,
         twist: core::marker::PhantomData,
     };
@@ -282,7 +330,7 @@ pub(crate) fn miller_loop<F: TowerField, T: Twist<F>>(
         }
         let digit = digits[i];
         for s in &mut states {
-            let l = s.t.double(b);
+            let l = s.t.double(&three_b);
             acc.absorb(s.evaluate(&l));
             if digit != 0 {
                 let (qx, qy) = if digit > 0 { s.q } else { s.neg_q };

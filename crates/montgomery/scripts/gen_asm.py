@@ -17,7 +17,9 @@ Kernels, per width N (each bit-identical to the portable function named):
   redc_full_N    portable::redc              REDC of lo, then + hi, one subtraction
   redc_nocarry_N portable::redc, when p[N-1] < 2^63 - 1 (the rows cannot overflow then,
                  for every lo: T + m*p < 2^(64N) + 2^63 * 2^(64N); so exact for every input)
-  mul_wide_4     portable::mul_wide: the plain 8-limb product (4 limbs only)
+  mul_wide_4     portable::mul_wide: the plain 8-limb product
+  mul_wide_6     portable::mul_wide: the plain 12-limb product (finished low limbs parked
+                 in xmm2..xmm7 during the rows; BLS12-381's lazy tower products)
 N = 8 has mul_full_8 and mul_nocarry_8 only (REDC at 8 limbs stays portable: it would need
 N+2 accumulators besides both pointers).
 
@@ -311,6 +313,60 @@ def wide_kernel(n):
     print()
 
 
+def wide_kernel_parked(n):
+    """The plain product a * b for N limbs whose 2N output limbs do not fit the free
+    registers during the rows (N = 6): an N+1 register window t (r8..r14) rotated after
+    every row, like the Montgomery rows; the limb a row completes (t[0]) is parked in an
+    xmm register and the freed register becomes the next row's fresh top limb. After the
+    last row the window holds the high N limbs and the parked low limbs come back into
+    the pointer and scratch registers, which are free by then."""
+    k = Kernel(n, acc=n + 1)
+    k.h = "rdi"
+    k.t = ["r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"][: n + 1]
+    k.used = set(["rsi", "rcx", "rdx", "rax", "rdi"] + k.t)
+    k.first_row()
+    for i in range(n):
+        if i:
+            k.mul_row_nocarry(i)
+        k.e(f"movq xmm{i + 2}, {k.t[0]}")
+        k.rotate()
+    low = ["rsi", "rcx", "rdx", "rax", "rdi", "r15", "rbx"][:n]
+    assert all(r not in k.t[:n] for r in low) and "rbx" not in low
+    for i in range(n):
+        k.e(f"movq {low[i]}, xmm{i + 2}")
+    outs = low + k.t[:n]
+    print(f"/// `portable::mul_wide` for {n} limbs: `(low {n} limbs, high {n} limbs)` of `a * b`.")
+    print("///")
+    print("/// # Safety")
+    print("/// The CPU must support BMI2 and ADX.")
+    print("#[inline(always)]")
+    print(f"pub(super) unsafe fn mul_wide_{n}(a: &[u64; {n}], b: &[u64; {n}]) -> ([u64; {n}], [u64; {n}]) {{")
+    print(f"    let ({', '.join(f'r{j}' for j in range(2 * n))}): ({', '.join('u64' for _ in range(2 * n))});")
+    print("    // SAFETY: the caller guarantees BMI2 and ADX; the asm only reads the limbs behind")
+    print("    // `a` and `b`, uses no stack and writes only the registers declared below.")
+    print("    unsafe {")
+    print("        asm!(")
+    for l in k.lines:
+        print(f'            "{l}",')
+    regs_out = {r: f"r{j}" for j, r in enumerate(outs)}
+    inputs = {"rsi": "a.as_ptr()", "rcx": "b.as_ptr()"}
+    for r in ["rsi", "rcx", "rdx", "rax", "rdi"] + ["r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"]:
+        if r in inputs:
+            print(f'            inout("{r}") {inputs[r]} => {regs_out.get(r, "_")},')
+        else:
+            print(f'            out("{r}") {regs_out.get(r, "_")},')
+    for i in range(n):
+        print(f'            out("xmm{i + 2}") _,')
+    print("            options(pure, readonly, nostack),")
+    print("        );")
+    print("    }")
+    lo = ", ".join(f"r{j}" for j in range(n))
+    hi = ", ".join(f"r{j}" for j in range(n, 2 * n))
+    print(f"    ([{lo}], [{hi}])")
+    print("}")
+    print()
+
+
 def row_carry(last):
     """The asm lines ending a row: the carry limb is the last high limb (register `last`) plus
     both pending flags, CF and OF; `{lo}` is clobbered. It cannot overflow:
@@ -435,6 +491,7 @@ def kernels_main():
     mul_kernel(8, nocarry=False)
     mul_kernel(8, nocarry=True)
     wide_kernel(4)
+    wide_kernel_parked(6)
 
 
 if __name__ == "__main__":

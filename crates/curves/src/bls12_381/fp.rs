@@ -3,14 +3,69 @@
 //! modulus, the tower's non-residue `xi = 1 + u` and its Frobenius constants. The Montgomery
 //! form (`a * 2^384 mod p`, fully reduced, six little-endian limbs) is blst's `blst_fp` too.
 
-use super::{Fp, Fp2, Fp6};
+use super::{Fp, Fp2};
 use crate::field::FpParams;
 use crate::fp2::{lazy_mul, lazy_square, TowerField};
+use crate::tower_lazy;
 use montgomery::Modulus;
 
 /// p as six little-endian 64-bit limbs.
 pub const P: [u64; 6] = [
     0xb9feffffffffaaab,
+    0x1eabfffeb153ffff,
+    0x6730d2a0f6b0f624,
+    0x64774b84f38512bf,
+    0x4b1ba7b6434bacd7,
+    0x1a0111ea397fe69a,
+];
+
+/// Canonical limbs that several Frobenius constants (and psi's) share; each constant is
+/// checked against exponentiation in the tests.
+pub(crate) const FROB_A: [u64; 6] = [
+    0xc81084fbede3cc09,
+    0xee67992f72ec05f4,
+    0x77f76e17009241c5,
+    0x48395dabc2d3435e,
+    0x6831e36d6bd17ffe,
+    0x06af0e0437ff400b,
+];
+
+/// Canonical limbs that several Frobenius constants (and psi's) share; each constant is
+/// checked against exponentiation in the tests.
+pub(crate) const FROB_B: [u64; 6] = [
+    0xf1ee7b04121bdea2,
+    0x304466cf3e67fa0a,
+    0xef396489f61eb45e,
+    0x1c3dedd930b1cf60,
+    0xe2e9c448d77a2cd9,
+    0x135203e60180a68e,
+];
+
+/// Canonical limbs that several Frobenius constants (and psi's) share; each constant is
+/// checked against exponentiation in the tests.
+pub(crate) const FROB_C: [u64; 6] = [
+    0x8bfd00000000aaac,
+    0x409427eb4f49fffd,
+    0x897d29650fb85f9b,
+    0xaa0d857d89759ad4,
+    0xec02408663d4de85,
+    0x1a0111ea397fe699,
+];
+
+/// Canonical limbs that several Frobenius constants (and psi's) share; each constant is
+/// checked against exponentiation in the tests.
+pub(crate) const FROB_D: [u64; 6] = [
+    0x8bfd00000000aaad,
+    0x409427eb4f49fffd,
+    0x897d29650fb85f9b,
+    0xaa0d857d89759ad4,
+    0xec02408663d4de85,
+    0x1a0111ea397fe699,
+];
+
+/// `p - 1` (canonical limbs): `-1`, a Frobenius factor.
+pub(crate) const P_MINUS_1: [u64; 6] = [
+    0xb9feffffffffaaaa,
     0x1eabfffeb153ffff,
     0x6730d2a0f6b0f624,
     0x64774b84f38512bf,
@@ -51,11 +106,10 @@ impl TowerField for Fp {
     fn fp2_square(a: Fp2) -> Fp2 {
         lazy_square(a)
     }
-    /// Lazy reduction ([`crate::fp2::lazy_fp6_mul_xi_1_plus_u`]): the three spare bits leave
-    /// room for the unreduced sums.
+    /// Lazy reduction ([`crate::tower_lazy`]).
     #[inline(always)]
-    fn fp6_mul(a: &Fp6, b: &Fp6) -> Fp6 {
-        crate::fp2::lazy_fp6_mul_xi_1_plus_u(a, b)
+    fn fp4_square(a: Fp2, b: Fp2) -> (Fp2, Fp2) {
+        tower_lazy::fp4_square(a, b)
     }
     /// `a * (1 + u)`: `(a0 - a1) + (a0 + a1) u`.
     #[inline(always)]
@@ -83,46 +137,9 @@ impl TowerField for Fp {
                 0x00fc3e2b36c4e032,
             ],
         ),
-        fp2(
-            [0; 6],
-            [
-                0x8bfd00000000aaac,
-                0x409427eb4f49fffd,
-                0x897d29650fb85f9b,
-                0xaa0d857d89759ad4,
-                0xec02408663d4de85,
-                0x1a0111ea397fe699,
-            ],
-        ),
-        fp2(
-            [
-                0xc81084fbede3cc09,
-                0xee67992f72ec05f4,
-                0x77f76e17009241c5,
-                0x48395dabc2d3435e,
-                0x6831e36d6bd17ffe,
-                0x06af0e0437ff400b,
-            ],
-            [
-                0xc81084fbede3cc09,
-                0xee67992f72ec05f4,
-                0x77f76e17009241c5,
-                0x48395dabc2d3435e,
-                0x6831e36d6bd17ffe,
-                0x06af0e0437ff400b,
-            ],
-        ),
-        fp2(
-            [
-                0x8bfd00000000aaad,
-                0x409427eb4f49fffd,
-                0x897d29650fb85f9b,
-                0xaa0d857d89759ad4,
-                0xec02408663d4de85,
-                0x1a0111ea397fe699,
-            ],
-            [0; 6],
-        ),
+        fp2([0; 6], FROB_C),
+        fp2(FROB_A, FROB_A),
+        fp2(FROB_D, [0; 6]),
         fp2(
             [
                 0x9b18fae980078116,
@@ -160,99 +177,17 @@ impl TowerField for Fp {
             0x5f19672fdf76ce51,
             0,
         ]),
-        Fp::from_canonical_limbs([
-            0xb9feffffffffaaaa,
-            0x1eabfffeb153ffff,
-            0x6730d2a0f6b0f624,
-            0x64774b84f38512bf,
-            0x4b1ba7b6434bacd7,
-            0x1a0111ea397fe69a,
-        ]),
-        Fp::from_canonical_limbs([
-            0x8bfd00000000aaac,
-            0x409427eb4f49fffd,
-            0x897d29650fb85f9b,
-            0xaa0d857d89759ad4,
-            0xec02408663d4de85,
-            0x1a0111ea397fe699,
-        ]),
-        Fp::from_canonical_limbs([
-            0x8bfd00000000aaad,
-            0x409427eb4f49fffd,
-            0x897d29650fb85f9b,
-            0xaa0d857d89759ad4,
-            0xec02408663d4de85,
-            0x1a0111ea397fe699,
-        ]),
+        Fp::from_canonical_limbs(P_MINUS_1),
+        Fp::from_canonical_limbs(FROB_C),
+        Fp::from_canonical_limbs(FROB_D),
     ];
     /// `xi^((p^3-1) j / 6)` for `j = 1..=5`.
     const FROB3: [Fp2; 5] = [
-        fp2(
-            [
-                0xf1ee7b04121bdea2,
-                0x304466cf3e67fa0a,
-                0xef396489f61eb45e,
-                0x1c3dedd930b1cf60,
-                0xe2e9c448d77a2cd9,
-                0x135203e60180a68e,
-            ],
-            [
-                0xc81084fbede3cc09,
-                0xee67992f72ec05f4,
-                0x77f76e17009241c5,
-                0x48395dabc2d3435e,
-                0x6831e36d6bd17ffe,
-                0x06af0e0437ff400b,
-            ],
-        ),
+        fp2(FROB_B, FROB_A),
         fp2([0; 6], [1, 0, 0, 0, 0, 0]),
-        fp2(
-            [
-                0xf1ee7b04121bdea2,
-                0x304466cf3e67fa0a,
-                0xef396489f61eb45e,
-                0x1c3dedd930b1cf60,
-                0xe2e9c448d77a2cd9,
-                0x135203e60180a68e,
-            ],
-            [
-                0xf1ee7b04121bdea2,
-                0x304466cf3e67fa0a,
-                0xef396489f61eb45e,
-                0x1c3dedd930b1cf60,
-                0xe2e9c448d77a2cd9,
-                0x135203e60180a68e,
-            ],
-        ),
-        fp2(
-            [
-                0xb9feffffffffaaaa,
-                0x1eabfffeb153ffff,
-                0x6730d2a0f6b0f624,
-                0x64774b84f38512bf,
-                0x4b1ba7b6434bacd7,
-                0x1a0111ea397fe69a,
-            ],
-            [0; 6],
-        ),
-        fp2(
-            [
-                0xc81084fbede3cc09,
-                0xee67992f72ec05f4,
-                0x77f76e17009241c5,
-                0x48395dabc2d3435e,
-                0x6831e36d6bd17ffe,
-                0x06af0e0437ff400b,
-            ],
-            [
-                0xf1ee7b04121bdea2,
-                0x304466cf3e67fa0a,
-                0xef396489f61eb45e,
-                0x1c3dedd930b1cf60,
-                0xe2e9c448d77a2cd9,
-                0x135203e60180a68e,
-            ],
-        ),
+        fp2(FROB_B, FROB_B),
+        fp2(P_MINUS_1, [0; 6]),
+        fp2(FROB_A, FROB_B),
     ];
 }
 

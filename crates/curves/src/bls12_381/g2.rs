@@ -1,7 +1,7 @@
 //! BLS12-381 G2: the M-type sextic twist `y^2 = x^3 + 4 (1 + u)` over Fp2. The point formulas
 //! are in [`crate::curve`].
 
-use super::fp::fp2;
+use super::fp::{fp2, FROB_A, FROB_B, FROB_D};
 use super::pairing::X_ABS;
 use super::Fp2;
 use crate::curve::{Affine, Jacobian};
@@ -55,37 +55,10 @@ pub const GENERATOR: G2Affine = G2Affine::new(
 );
 
 /// `xi^(-(p-1)/3)` with `xi = 1 + u`: psi's factor on x (M-type twist).
-pub const PSI_X: Fp2 = fp2(
-    [0; 6],
-    [
-        0x8bfd00000000aaad,
-        0x409427eb4f49fffd,
-        0x897d29650fb85f9b,
-        0xaa0d857d89759ad4,
-        0xec02408663d4de85,
-        0x1a0111ea397fe699,
-    ],
-);
+pub const PSI_X: Fp2 = fp2([0; 6], FROB_D);
 
 /// `xi^(-(p-1)/2)`: psi's factor on y.
-pub const PSI_Y: Fp2 = fp2(
-    [
-        0xf1ee7b04121bdea2,
-        0x304466cf3e67fa0a,
-        0xef396489f61eb45e,
-        0x1c3dedd930b1cf60,
-        0xe2e9c448d77a2cd9,
-        0x135203e60180a68e,
-    ],
-    [
-        0xc81084fbede3cc09,
-        0xee67992f72ec05f4,
-        0x77f76e17009241c5,
-        0x48395dabc2d3435e,
-        0x6831e36d6bd17ffe,
-        0x06af0e0437ff400b,
-    ],
-);
+pub const PSI_Y: Fp2 = fp2(FROB_B, FROB_A);
 
 /// The untwist-Frobenius-twist endomorphism `psi(x, y) = (conj(x) PSI_X, conj(y) PSI_Y)`,
 /// acting on G2 as multiplication by `x` (and by p).

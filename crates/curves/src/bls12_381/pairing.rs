@@ -10,12 +10,18 @@
 //!
 //! Variable time: pairing inputs are public.
 
-use super::g2::B;
-use super::{Fp, Fp12};
+use super::{Fp, Fp12, Fp2};
 use crate::pairing::{final_exponentiation_with, miller_loop, MType};
 
 /// One input pair of the Miller loop (affine, neither point at infinity).
 pub type MillerPair = crate::pairing::MillerPair<Fp>;
+
+/// `3 b' c = 12 (1 + u) c` for the twist's `b' = 4 (1 + u)` ([`B`]): additions only.
+#[inline(always)]
+pub(super) fn three_b(c: Fp2) -> Fp2 {
+    let t = c.mul_by_nonresidue().double().double();
+    t.double().add(t)
+}
 
 /// `|x|`, the absolute value of the BLS parameter `x = -0xd201000000010000`.
 pub const X_ABS: u64 = 0xd201000000010000;
@@ -40,7 +46,7 @@ const X_POSITIONS: [u8; 6] = [16, 48, 57, 60, 62, 63];
 pub fn multi_miller_loop(pairs: &[MillerPair]) -> Fp12 {
     // x < 0: f_{x} = 1 / f_{|x|} up to a factor the final exponentiation removes, and the
     // conjugate is that inverse after it.
-    miller_loop::<Fp, MType>(pairs, B, &LOOP, |_, _| {}).conjugate()
+    miller_loop::<Fp, MType>(pairs, three_b, &LOOP, |_, _| {}).conjugate()
 }
 
 /// `f^x` for `f` in the cyclotomic subgroup: the conjugate of the product of the powers

@@ -38,7 +38,11 @@ fn neg_psi2(x: Fp2, y: Fp2) -> (Fp2, Fp2) {
 /// validated points (G1 on the curve, G2 in the order-r subgroup of the twist); other inputs
 /// give some value, never a panic (the loop divides by nothing).
 pub fn multi_miller_loop(pairs: &[MillerPair]) -> Fp12 {
-    miller_loop::<Fp, DType>(pairs, B, &ATE_LOOP, |s, acc| {
+    let three_b = |c: Fp2| {
+        let bc = B.mul(c);
+        bc.double().add(bc)
+    };
+    miller_loop::<Fp, DType>(pairs, three_b, &ATE_LOOP, |s, acc| {
         let (q1x, q1y) = psi(s.q.0, s.q.1);
         let (q2x, q2y) = neg_psi2(s.q.0, s.q.1);
         s.add_step(q1x, q1y, acc);

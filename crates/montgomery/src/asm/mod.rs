@@ -63,12 +63,21 @@ impl Adx {
     }
 
     /// [`crate::mul_wide`]: bit-identical to [`portable::mul_wide`]. Assembly for 4 limbs
-    /// (the plain product keeps all 8 limbs in registers, where the portable code spills).
+    /// (the plain product keeps all 8 limbs in registers, where the portable code spills)
+    /// and 6 limbs (the finished low limbs parked in xmm registers).
     #[inline(always)]
     pub fn mul_wide<const N: usize>(self, a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
         if let (Ok(x), Ok(y)) = (<&[u64; 4]>::try_from(&a[..]), <&[u64; 4]>::try_from(&b[..])) {
             // SAFETY: the token proves BMI2 and ADX.
             let (lo, hi) = unsafe { kernels::mul_wide_4(x, y) };
+            if let (Ok(lo), Ok(hi)) = (<[u64; N]>::try_from(&lo[..]), <[u64; N]>::try_from(&hi[..]))
+            {
+                return (lo, hi);
+            }
+        }
+        if let (Ok(x), Ok(y)) = (<&[u64; 6]>::try_from(&a[..]), <&[u64; 6]>::try_from(&b[..])) {
+            // SAFETY: the token proves BMI2 and ADX.
+            let (lo, hi) = unsafe { kernels::mul_wide_6(x, y) };
             if let (Ok(lo), Ok(hi)) = (<[u64; N]>::try_from(&lo[..]), <[u64; N]>::try_from(&hi[..]))
             {
                 return (lo, hi);
