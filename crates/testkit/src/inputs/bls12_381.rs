@@ -84,7 +84,7 @@ pub fn bls_g2_add(rng: &mut Rng, pool: &super::Pool) -> Vec<u8> {
 
 /// An MSM scalar: zero (25%), an edge value around the group order r (`r - 1`, `r`, `r + 1`,
 /// 1, 2^k, all ones, ..., 35%), random (30%), small 1 ..= 15 (10%).
-fn msm_scalar(rng: &mut Rng) -> Vec<u8> {
+pub(super) fn msm_scalar(rng: &mut Rng) -> Vec<u8> {
     match rng.below(20) {
         0..=4 => vec![0; 32],
         5..=11 => edge_element(rng, &bytes(BLS12_381_R), 32),
