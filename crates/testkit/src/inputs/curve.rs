@@ -1,11 +1,11 @@
 //! The generator logic shared by BN254 and BLS12-381: a group's pool of valid points and points
 //! outside its subgroup, and the ADD, MSM and pairing input mixes built from it.
 
-use super::{length_fault, point_variant, Encoded, Rng};
+use super::{length_fault, lpad, point_variant, Encoded, Rng};
 use crate::constants::bytes;
 use ark_ec::short_weierstrass::{Affine, SWCurveConfig};
 use ark_ec::{AffineRepr, CurveGroup};
-use ark_ff::PrimeField;
+use ark_ff::{BigInteger, Field, PrimeField};
 use core::ops::Neg;
 
 /// One group as a precompile sees it: valid points, points on the curve outside the subgroup
@@ -25,6 +25,72 @@ pub(super) struct Group<A> {
     pub modulus: &'static str,
     pub width: usize,
     pub padding: usize,
+}
+
+/// How a precompile encodes a curve's field elements: the base field's modulus (a `constants`
+/// hex string), an element's width and the zero padding in front of it.
+pub(super) struct Layout {
+    pub modulus: &'static str,
+    pub width: usize,
+    pub padding: usize,
+}
+
+/// A group's cofactor, for the points outside the subgroup: its prime factors below 2^64 with
+/// their exponents, and whether it has one more prime factor above 2^64 (see
+/// [`cofactor_points`]).
+pub(super) type Cofactor = (&'static [(u64, u32)], bool);
+
+impl<P: SWCurveConfig> Group<Affine<P>> {
+    /// `size` random multiples of `G`'s generator and, when the group has a `cofactor`, `size`
+    /// random points outside the subgroup and one point per prime factor of the cofactor
+    /// (`random_x` draws their x coordinates).
+    pub(super) fn random<G: CurveGroup<Affine = Affine<P>>>(
+        rng: &mut Rng,
+        size: usize,
+        cofactor: Option<Cofactor>,
+        random_x: fn(&mut Rng) -> P::BaseField,
+        encode: fn(&Affine<P>) -> Vec<u8>,
+        layout: Layout,
+    ) -> Self {
+        let points = multiples::<G>(rng, size);
+        let (outside, small_order) = match cofactor {
+            Some((factors, rest)) => (
+                outside_subgroup(rng, size, random_x),
+                cofactor_points(rng, factors, rest, random_x),
+            ),
+            None => (Vec::new(), Vec::new()),
+        };
+        Group {
+            points,
+            outside,
+            small_order,
+            encode,
+            modulus: layout.modulus,
+            width: layout.width,
+            padding: layout.padding,
+        }
+    }
+}
+
+/// The encoding of `p`: each coordinate's base-prime-field elements (`c0, c1` for an
+/// extension field; `c1, c0` when `reversed`) as `width`-byte big-endian numbers; infinity as
+/// zeros.
+pub(super) fn encode<P: SWCurveConfig>(p: &Affine<P>, width: usize, reversed: bool) -> Vec<u8> {
+    let degree = P::BaseField::extension_degree() as usize;
+    let Some((x, y)) = p.xy() else {
+        return vec![0; 2 * degree * width];
+    };
+    let mut out = Vec::with_capacity(2 * degree * width);
+    for c in [x, y] {
+        let mut elements: Vec<_> = c.to_base_prime_field_elements().collect();
+        if reversed {
+            elements.reverse();
+        }
+        for e in elements {
+            out.extend(lpad(&e.into_bigint().to_bytes_be(), width));
+        }
+    }
+    out
 }
 
 /// `size` random multiples of `G`'s generator.
