@@ -1,11 +1,10 @@
 //! BLS12-381 (EIP-2537, 0x0b-0x11): points from arkworks, encoded as 64-byte field elements (16
 //! zero bytes, then 48), G2 coordinates as `c0, c1`.
 
-use super::curve::{encode, pairing_input, Group, Layout};
+use super::curve::{pairing_input, Group, Layout};
 use super::{edge_element, length_fault, lpad, Rng};
 use crate::constants::{bytes, BLS12_381_P, BLS12_381_R};
-use ark_bls12_381::{Fq, Fq2, G1Affine, G1Projective, G2Affine, G2Projective};
-use ark_ff::PrimeField;
+use ark_bls12_381::{G1Affine, G1Projective, G2Affine, G2Projective};
 
 /// The prime factors of the G1 cofactor `h1 = 3 · 11² · 10177² · 859267² · 52437899²`.
 pub const G1_COFACTOR_FACTORS: [(u64, u32); 5] =
@@ -22,37 +21,22 @@ pub(super) struct Pool {
     pub(super) g2: Group<G2Affine>,
 }
 
+/// EIP-2537's encoding: 64-byte elements, 16 zero bytes in front, `c0` before `c1`.
+const LAYOUT: Layout = Layout {
+    modulus: BLS12_381_P,
+    width: 64,
+    padding: 16,
+    reversed: false,
+};
+
 impl Pool {
     pub(super) fn new(rng: &mut Rng, size: usize) -> Self {
-        let layout = || Layout {
-            modulus: BLS12_381_P,
-            width: 64,
-            padding: 16,
-        };
-        Self {
-            g1: Group::random::<G1Projective>(
-                rng,
-                size,
-                Some((&G1_COFACTOR_FACTORS, false)),
-                fq,
-                |p| encode(p, 64, false),
-                layout(),
-            ),
-            g2: Group::random::<G2Projective>(
-                rng,
-                size,
-                Some((&G2_COFACTOR_FACTORS, true)),
-                |rng| Fq2::new(fq(rng), fq(rng)),
-                |p| encode(p, 64, false),
-                layout(),
-            ),
-        }
+        let g1 =
+            Group::random::<G1Projective>(rng, size, Some((&G1_COFACTOR_FACTORS, false)), LAYOUT);
+        let g2 =
+            Group::random::<G2Projective>(rng, size, Some((&G2_COFACTOR_FACTORS, true)), LAYOUT);
+        Self { g1, g2 }
     }
-}
-
-/// A random base field element.
-fn fq(rng: &mut Rng) -> Fq {
-    Fq::from_be_bytes_mod_order(&rng.bytes(48))
 }
 
 /// G1ADD `(P, Q)`: `P` from the point mix (valid, negated, infinity, off curve, outside the

@@ -1,10 +1,9 @@
 //! BN254 (alt_bn128): ECADD (0x06), ECMUL (0x07), ECPAIRING (0x08), points from arkworks.
 
-use super::curve::{encode, pairing_input, Group, Layout};
+use super::curve::{pairing_input, Group, Layout};
 use super::{edge_element, length_fault, Rng};
 use crate::constants::{bytes, BN254_P, BN254_R};
-use ark_bn254::{Fq, Fq2, G1Affine, G1Projective, G2Affine, G2Projective};
-use ark_ff::PrimeField;
+use ark_bn254::{G1Affine, G1Projective, G2Affine, G2Projective};
 
 /// The prime factors below 2^64 of the twist's cofactor `2p - r` (each to the first power),
 /// besides one prime of 177 bits.
@@ -17,38 +16,23 @@ pub(super) struct Pool {
     pub(super) g2: Group<G2Affine>,
 }
 
-impl Pool {
-    pub(super) fn new(rng: &mut Rng, size: usize) -> Self {
-        let layout = || Layout {
-            modulus: BN254_P,
-            width: 32,
-            padding: 0,
-        };
-        Self {
-            g1: Group::random::<G1Projective>(
-                rng,
-                size,
-                None,
-                fq,
-                |p| encode(p, 32, false),
-                layout(),
-            ),
-            // EIP-197 order: x.c1, x.c0, y.c1, y.c0.
-            g2: Group::random::<G2Projective>(
-                rng,
-                size,
-                Some((&G2_COFACTOR_FACTORS, true)),
-                |rng| Fq2::new(fq(rng), fq(rng)),
-                |p| encode(p, 32, true),
-                layout(),
-            ),
-        }
+/// EIP-196/197's encoding: 32-byte elements; G2's in the order `x.c1, x.c0, y.c1, y.c0`.
+const fn layout(reversed: bool) -> Layout {
+    Layout {
+        modulus: BN254_P,
+        width: 32,
+        padding: 0,
+        reversed,
     }
 }
 
-/// A random base field element.
-fn fq(rng: &mut Rng) -> Fq {
-    Fq::from_be_bytes_mod_order(&rng.array32())
+impl Pool {
+    pub(super) fn new(rng: &mut Rng, size: usize) -> Self {
+        let g1 = Group::random::<G1Projective>(rng, size, None, layout(false));
+        let cofactor = Some((&G2_COFACTOR_FACTORS[..], true));
+        let g2 = Group::random::<G2Projective>(rng, size, cofactor, layout(true));
+        Self { g1, g2 }
+    }
 }
 
 /// ECADD `(P, Q)`: `P` from the point mix (valid, negated, infinity, off curve, edge

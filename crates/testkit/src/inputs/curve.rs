@@ -19,7 +19,7 @@ pub(super) struct Group<A> {
     /// prime-order curve): see [`cofactor_points`].
     pub small_order: Vec<A>,
     /// The point's encoding (infinity as zeros).
-    pub encode: fn(&A) -> Vec<u8>,
+    pub encode: fn(&A, usize) -> Vec<u8>,
     /// The base field's modulus (a `constants` hex string), an element's encoded width and
     /// the zero padding in front of it.
     pub modulus: &'static str,
@@ -28,11 +28,13 @@ pub(super) struct Group<A> {
 }
 
 /// How a precompile encodes a curve's field elements: the base field's modulus (a `constants`
-/// hex string), an element's width and the zero padding in front of it.
+/// hex string), an element's width and the zero padding in front of it, and whether an
+/// extension field element is written `c1, c0` (EIP-197) rather than `c0, c1` (EIP-2537).
 pub(super) struct Layout {
     pub modulus: &'static str,
     pub width: usize,
     pub padding: usize,
+    pub reversed: bool,
 }
 
 /// A group's cofactor, for the points outside the subgroup: its prime factors below 2^64 with
@@ -42,16 +44,22 @@ pub(super) type Cofactor = (&'static [(u64, u32)], bool);
 
 impl<P: SWCurveConfig> Group<Affine<P>> {
     /// `size` random multiples of `G`'s generator and, when the group has a `cofactor`, `size`
-    /// random points outside the subgroup and one point per prime factor of the cofactor
-    /// (`random_x` draws their x coordinates).
+    /// random points outside the subgroup and one point per prime factor of the cofactor (x
+    /// coordinates from random bytes, `width - padding` per base-prime-field element, reduced).
     pub(super) fn random<G: CurveGroup<Affine = Affine<P>>>(
         rng: &mut Rng,
         size: usize,
         cofactor: Option<Cofactor>,
-        random_x: fn(&mut Rng) -> P::BaseField,
-        encode: fn(&Affine<P>) -> Vec<u8>,
         layout: Layout,
     ) -> Self {
+        let bytes = layout.width - layout.padding;
+        let random_x = |rng: &mut Rng| {
+            let degree = P::BaseField::extension_degree() as usize;
+            let elements = (0..degree).map(|_| {
+                <P::BaseField as Field>::BasePrimeField::from_be_bytes_mod_order(&rng.bytes(bytes))
+            });
+            P::BaseField::from_base_prime_field_elems(elements).expect("degree elements")
+        };
         let points = multiples::<G>(rng, size);
         let (outside, small_order) = match cofactor {
             Some((factors, rest)) => (
@@ -64,7 +72,11 @@ impl<P: SWCurveConfig> Group<Affine<P>> {
             points,
             outside,
             small_order,
-            encode,
+            encode: if layout.reversed {
+                encode::<P, true>
+            } else {
+                encode::<P, false>
+            },
             modulus: layout.modulus,
             width: layout.width,
             padding: layout.padding,
@@ -73,9 +85,9 @@ impl<P: SWCurveConfig> Group<Affine<P>> {
 }
 
 /// The encoding of `p`: each coordinate's base-prime-field elements (`c0, c1` for an
-/// extension field; `c1, c0` when `reversed`) as `width`-byte big-endian numbers; infinity as
+/// extension field; `c1, c0` when `REVERSED`) as `width`-byte big-endian numbers; infinity as
 /// zeros.
-pub(super) fn encode<P: SWCurveConfig>(p: &Affine<P>, width: usize, reversed: bool) -> Vec<u8> {
+fn encode<P: SWCurveConfig, const REVERSED: bool>(p: &Affine<P>, width: usize) -> Vec<u8> {
     let degree = P::BaseField::extension_degree() as usize;
     let Some((x, y)) = p.xy() else {
         return vec![0; 2 * degree * width];
@@ -83,7 +95,7 @@ pub(super) fn encode<P: SWCurveConfig>(p: &Affine<P>, width: usize, reversed: bo
     let mut out = Vec::with_capacity(2 * degree * width);
     for c in [x, y] {
         let mut elements: Vec<_> = c.to_base_prime_field_elements().collect();
-        if reversed {
+        if REVERSED {
             elements.reverse();
         }
         for e in elements {
@@ -209,7 +221,7 @@ impl<A: AffineRepr + Neg<Output = A>> Group<A> {
 
     /// The encoding of `p`.
     pub fn enc(&self, p: &A) -> Vec<u8> {
-        (self.encode)(p)
+        (self.encode)(p, self.width)
     }
 
     /// `p` through [`point_variant`]'s mix (valid, negated, infinity, off the curve, outside

@@ -19,6 +19,20 @@ fn timing(imp: &str, case: &str, ns: f64) -> Timing {
     }
 }
 
+/// A checked run of program input `id` in `group` (21,000 gas).
+fn run(id: &str, group: &str) -> CheckedRun {
+    CheckedRun {
+        id: id.into(),
+        group: group.into(),
+        code_hex: "00".into(),
+        calldata_hex: String::new(),
+        output_hex: String::new(),
+        expected_known: false,
+        status: "success".into(),
+        gas_used: 21_000,
+    }
+}
+
 fn run_json() -> RunManifest {
     RunManifest {
         started_unix: 0,
@@ -35,16 +49,6 @@ fn run_json() -> RunManifest {
 
 #[test]
 fn changes_fits_and_geth_columns() {
-    let run = |id: &str, group: &str| CheckedRun {
-        id: id.into(),
-        group: group.into(),
-        code_hex: "00".into(),
-        calldata_hex: String::new(),
-        output_hex: String::new(),
-        expected_known: false,
-        status: "success".into(),
-        gas_used: 21_000,
-    };
     let programs = ProgramsFile {
         fork: "Osaka".into(),
         impls: vec![],
@@ -145,35 +149,23 @@ fn changes_fits_and_geth_columns() {
 /// SVG.
 #[test]
 fn chart_has_one_named_bar_per_program() {
-    let run = |id: &str, group: &str| CheckedRun {
-        id: id.into(),
-        group: group.into(),
-        code_hex: "00".into(),
-        calldata_hex: String::new(),
-        output_hex: String::new(),
-        expected_known: false,
-        status: "success".into(),
-        gas_used: 21_000,
-    };
+    // (id, group, uint256's time against stock's 1000 ns)
+    let cases = [
+        ("main/faster/1", "main", 700.0),
+        ("main/slower/1", "main", 1250.0),
+        ("synth/ADD/b0/empty", "synth", 900.0),
+    ];
     let programs = ProgramsFile {
         fork: "Osaka".into(),
         impls: vec![],
-        runs: vec![
-            run("main/faster/1", "main"),
-            run("main/slower/1", "main"),
-            run("synth/ADD/b0/empty", "synth"),
-        ],
+        runs: cases.iter().map(|c| run(c.0, c.1)).collect(),
         series: vec![],
     };
+    let timings = cases
+        .iter()
+        .flat_map(|c| [timing("stock", c.0, 1000.0), timing("uint256", c.0, c.2)]);
     let crit = CriterionResults {
-        timings: vec![
-            timing("stock", "main/faster/1", 1000.0),
-            timing("uint256", "main/faster/1", 700.0),
-            timing("stock", "main/slower/1", 1000.0),
-            timing("uint256", "main/slower/1", 1250.0),
-            timing("stock", "synth/ADD/b0/empty", 100.0),
-            timing("uint256", "synth/ADD/b0/empty", 90.0),
-        ],
+        timings: timings.collect(),
         scaling: vec![],
     };
     let r = Report::build(&run_json(), &programs, crit, None, None);
