@@ -24,7 +24,7 @@ pub enum Family {
     BlsG1Cofactor,
     /// As [`Family::BlsG1Cofactor`] for G2 (G2ADD, G2MSM, PAIRING_CHECK).
     BlsG2Cofactor,
-    /// POINT_EVALUATION coincidences ([`kzg::Coincidence`]): commitment equal to the proof,
+    /// POINT_EVALUATION coincidences ([`super::Coincidence`]): commitment equal to the proof,
     /// `z = 0`, `y = 0`, the G1 side `C - [y]G1 + [z]π` at infinity, the proof at infinity.
     KzgCoincidence,
 }
