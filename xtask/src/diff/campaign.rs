@@ -175,10 +175,11 @@ pub fn run(root: &Path, plan: Plan, regressions: &Path) -> Result<ExitCode, Stri
             say(
                 &bar,
                 format!(
-                "  MISMATCH {} case {} (seed {}), limit {}, input 0x{}\n    ours: {}\n    {}: {}",
+                "  MISMATCH {} case {} (seed {}{}), limit {}, input 0x{}\n    ours: {}\n    {}: {}",
                 p.name(),
                 m.index,
                 m.seed,
+                plan.family.map(|f| format!(", family {f}")).unwrap_or_default(),
                 m.gas_limit,
                 hex::encode(&m.input),
                 m.ours.describe(),
