@@ -238,6 +238,43 @@ fn check(metadata_json: &str) -> Result<Vec<String>, String> {
 mod tests {
     use super::*;
 
+    /// ARCHITECTURE.md's alias table (one row per precompile: the names it has in each
+    /// place) is the registry's, row for row.
+    #[test]
+    fn architecture_alias_table_matches_the_registry() {
+        use precompile::PrecompileId;
+        use testkit::inputs::Family;
+        let mut table = String::from(
+            "| address | EIP name | go-ethereum vector stem | bench case prefix | fuzz target | edge families |\n|---|---|---|---|---|---|\n",
+        );
+        for id in PrecompileId::ALL {
+            let families: Vec<&str> = Family::ALL
+                .iter()
+                .filter(|f| f.precompiles().contains(&id))
+                .map(|f| f.name())
+                .collect();
+            table += &format!(
+                "| {:#04x} | `{}` | `{}` | `{}` | `{}` | {} |\n",
+                id.number(),
+                id.name(),
+                id.geth_stem(),
+                id.bench_prefix(),
+                id.fuzz_target(),
+                if families.is_empty() {
+                    "-".into()
+                } else {
+                    format!("`{}`", families.join("`, `"))
+                }
+            );
+        }
+        let doc =
+            std::fs::read_to_string(crate::test::workspace_root().join("ARCHITECTURE.md")).unwrap();
+        assert!(
+            doc.contains(&table),
+            "ARCHITECTURE.md should hold this table:\n{table}"
+        );
+    }
+
     /// A declared dependency: name, kind (`None`, `"dev"`, `"build"`), optional.
     type Dep = (&'static str, Option<&'static str>, bool);
 

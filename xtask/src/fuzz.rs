@@ -2,7 +2,8 @@
 //! with a corpus seeded from the vector files: every input of `vectors/` (and of go-ethereum's
 //! `../shared/vectors/geth/` when present) becomes a seed of the target of its precompile and of
 //! `any`, prefixed with the selector byte(s) that pick the file's fork and a sufficient gas
-//! limit (see `fuzz/src/lib.rs`).
+//! limit (see `fuzz/src/lib.rs`); so does every input of [`FAMILY_SEEDS`] drawn from each edge
+//! family of `testkit::inputs` (`Family`) for each of its precompiles, at Osaka.
 
 use crate::vectors::{collect_files, resolve_name, Target};
 use precompile::{precompiles, Fork, PrecompileId};
@@ -10,6 +11,7 @@ use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::Instant;
+use testkit::inputs::{case_rng, Family, Pool};
 
 /// Options of `cargo xtask fuzz`.
 #[derive(clap::Args)]
@@ -49,8 +51,35 @@ fn write_seed(dir: &Path, data: &[u8]) -> Result<bool, String> {
     Ok(true)
 }
 
-/// Seeds `fuzz/corpus/<target>/` from the vector files under `sources`; returns the number of
-/// new seeds per target.
+/// Seeds per precompile drawn from each edge family.
+pub const FAMILY_SEEDS: u64 = 64;
+
+/// The family seeds: for each family and each of its precompiles, [`FAMILY_SEEDS`] inputs
+/// (seed 1, `Family::generate`) as `(index in PrecompileId::ALL, Osaka's selector, input)`.
+fn family_seeds() -> Vec<(usize, u8, Vec<u8>)> {
+    let pool = Pool::new(1, 4);
+    let mut out = Vec::new();
+    for family in Family::ALL {
+        for &id in family.precompiles() {
+            let slot = PrecompileId::ALL.iter().position(|&p| p == id);
+            let (Some(slot), Some(sel)) = (slot, selector(id.number(), Fork::Osaka)) else {
+                continue;
+            };
+            for i in 0..FAMILY_SEEDS {
+                let mut rng = case_rng(1, id.number(), i);
+                out.extend(
+                    family
+                        .generate(id, &mut rng, &pool)
+                        .map(|input| (slot, sel, input)),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// Seeds `fuzz/corpus/<target>/` from the vector files under `sources` and from the edge
+/// families; returns the number of new seeds per target.
 fn seed_corpus(fuzz_dir: &Path, sources: &[PathBuf]) -> Result<Vec<(String, usize)>, String> {
     let mut files = Vec::new();
     for s in sources {
@@ -82,17 +111,31 @@ fn seed_corpus(fuzz_dir: &Path, sources: &[PathBuf]) -> Result<Vec<(String, usiz
             continue;
         };
         for v in vectors {
-            let one = [&[sel][..], &v.input].concat();
-            let target_dir = fuzz_dir
-                .join("corpus")
-                .join(PrecompileId::ALL[slot].fuzz_target());
-            counts[slot].1 += usize::from(write_seed(&target_dir, &one)?);
-            let any = [&[slot as u8][..], &one].concat();
-            let any_dir = fuzz_dir.join("corpus").join("any");
-            counts[PrecompileId::ALL.len()].1 += usize::from(write_seed(&any_dir, &any)?);
+            add_seed(fuzz_dir, &mut counts, slot, sel, &v.input)?;
         }
     }
+    for (slot, sel, input) in family_seeds() {
+        add_seed(fuzz_dir, &mut counts, slot, sel, &input)?;
+    }
     Ok(counts)
+}
+
+/// Writes `input` for precompile `PrecompileId::ALL[slot]` behind selector `sel` into its
+/// target's corpus and (behind `slot`) into `any`'s, counting the new seeds in `counts`.
+fn add_seed(
+    fuzz_dir: &Path,
+    counts: &mut [(String, usize)],
+    slot: usize,
+    sel: u8,
+    input: &[u8],
+) -> Result<(), String> {
+    let corpus = fuzz_dir.join("corpus");
+    let one = [&[sel][..], input].concat();
+    let target_dir = corpus.join(PrecompileId::ALL[slot].fuzz_target());
+    counts[slot].1 += usize::from(write_seed(&target_dir, &one)?);
+    let any = [&[slot as u8][..], &one].concat();
+    counts[PrecompileId::ALL.len()].1 += usize::from(write_seed(&corpus.join("any"), &any)?);
+    Ok(())
 }
 
 /// The result of one target's run.
@@ -229,6 +272,34 @@ mod tests {
         let log = "#1 INITED\nstat::number_of_executed_units: 12345\nstat::peak_rss_mb: 80\n";
         assert_eq!(executions(log), Some(12345));
         assert_eq!(executions("crash"), None);
+    }
+
+    /// The corpus gets every family's seeds, behind the Osaka selector, in each precompile's
+    /// target and in `any`.
+    #[test]
+    fn corpus_holds_the_family_seeds() {
+        let dir = std::env::temp_dir().join(format!("xtask-fuzz-seeds-{}", std::process::id()));
+        let counts = seed_corpus(&dir, &[]).unwrap();
+        let seeds = family_seeds();
+        for family in Family::ALL {
+            for &id in family.precompiles() {
+                let slot = PrecompileId::ALL.iter().position(|&p| p == id).unwrap();
+                let n = seeds.iter().filter(|(s, _, _)| *s == slot).count();
+                assert!(n as u64 >= FAMILY_SEEDS, "{family} {id:?}: {n}");
+                assert!(counts[slot].1 > 0, "{id:?}: no new seed written");
+                // The first seed is the family's first input, behind Osaka's selector.
+                let mut rng = case_rng(1, id.number(), 0);
+                let first = family.generate(id, &mut rng, &Pool::new(1, 4)).unwrap();
+                let sel = selector(id.number(), Fork::Osaka).unwrap();
+                let corpus = dir.join("corpus").join(id.fuzz_target());
+                let found = std::fs::read_dir(&corpus).unwrap().any(|e| {
+                    std::fs::read(e.unwrap().path()).unwrap() == [&[sel][..], &first].concat()
+                });
+                assert!(found, "{id:?}: first family seed missing");
+            }
+        }
+        assert!(counts.last().unwrap().1 > 0);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// `fuzz/Cargo.toml` has exactly the registry's targets and `any`, and each target's file

@@ -14,7 +14,7 @@ mod clock;
 use ark_ff::{Field, PrimeField};
 use criterion::{criterion_group, BenchmarkId, Criterion};
 use curves::bn254::{Fp, Fp2};
-use precompile::bn254::{self, add, arkworks, mul, substrate};
+use precompile::bn254::{self, add, arkworks, mul, substrate_bn};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -74,7 +74,7 @@ fn curve(c: &mut Criterion) {
     g.bench_function("ours", |b| b.iter(|| add::g1_add(black_box(&add))));
     g.bench_function("ark", |b| b.iter(|| arkworks::g1_add(black_box(&add))));
     g.bench_function("substrate", |b| {
-        b.iter(|| substrate::g1_add(black_box(&add)))
+        b.iter(|| substrate_bn::g1_add(black_box(&add)))
     });
     g.bench_function("revm", |b| {
         b.iter(|| revm_precompile::bn254::run_add(black_box(&add), 150, 150))
@@ -84,7 +84,7 @@ fn curve(c: &mut Criterion) {
     g.bench_function("ours", |b| b.iter(|| mul::g1_mul(black_box(&mul))));
     g.bench_function("ark", |b| b.iter(|| arkworks::g1_mul(black_box(&mul))));
     g.bench_function("substrate", |b| {
-        b.iter(|| substrate::g1_mul(black_box(&mul)))
+        b.iter(|| substrate_bn::g1_mul(black_box(&mul)))
     });
     g.bench_function("revm", |b| {
         b.iter(|| revm_precompile::bn254::run_mul(black_box(&mul), 6000, 6000))
@@ -104,7 +104,7 @@ fn pairing(c: &mut Criterion) {
             b.iter(|| arkworks::pairing_check(black_box(i)))
         });
         g.bench_with_input(BenchmarkId::new("substrate", k), &input, |b, i| {
-            b.iter(|| substrate::pairing_check(black_box(i)))
+            b.iter(|| substrate_bn::pairing_check(black_box(i)))
         });
         g.bench_with_input(BenchmarkId::new("revm", k), &input, |b, i| {
             b.iter(|| revm_precompile::bn254::run_pair(black_box(i), 34_000, 45_000, u64::MAX))

@@ -107,13 +107,13 @@ fn ecrecover(c: &mut Criterion) {
     let sig = precompile::ecrecover::parse(&input).unwrap();
     let mut g = c.benchmark_group("ecrecover");
     g.bench_function("libsecp256k1", |b| {
-        b.iter(|| precompile::ecrecover::libsecp::recover(black_box(&sig)))
+        b.iter(|| precompile::ecrecover::libsecp256k1::recover(black_box(&sig)))
     });
     #[cfg(feature = "k256")]
     {
         assert_eq!(
             precompile::ecrecover::k256::recover(&sig),
-            precompile::ecrecover::libsecp::recover(&sig)
+            precompile::ecrecover::libsecp256k1::recover(&sig)
         );
         g.bench_function("k256", |b| {
             b.iter(|| precompile::ecrecover::k256::recover(black_box(&sig)))
@@ -230,7 +230,7 @@ fn kzg(c: &mut Criterion) {
     g.finish();
 }
 
-/// ECRECOVER's recovery as it was before `ecrecover::libsecp` called libsecp256k1 on its
+/// ECRECOVER's recovery as it was before `ecrecover::libsecp256k1` called libsecp256k1 on its
 /// static context: through the `secp256k1` crate's `recover`, which borrows the crate's global
 /// context (without the crate's `std` feature, a fresh context built per call).
 fn recover_through_crate_context(input: &[u8]) -> Option<secp256k1::PublicKey> {

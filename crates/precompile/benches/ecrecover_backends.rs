@@ -20,7 +20,7 @@ type Recover = fn(&Signature) -> Option<[u8; 32]>;
 
 fn backends() -> [(&'static str, Recover); 2] {
     [
-        ("libsecp256k1", ecrecover::libsecp::recover),
+        ("libsecp256k1", ecrecover::libsecp256k1::recover),
         ("native", native::recover),
     ]
 }
@@ -87,7 +87,7 @@ fn montgomery_mul_chain(n: usize) -> [u64; 4] {
 fn benches(c: &mut Criterion) {
     let mut g = c.benchmark_group("ecrecover");
     for (case, input) in cases() {
-        let want = call(&input, ecrecover::libsecp::recover);
+        let want = call(&input, ecrecover::libsecp256k1::recover);
         for (name, f) in backends() {
             assert_eq!(call(&input, f), want, "{name} {case}");
             g.bench_function(format!("{case}/{name}"), |b| {

@@ -20,14 +20,14 @@ pub fn alternative_backends(fork: Fork) -> Vec<Precompile> {
     }
     #[cfg(feature = "libsecp256k1")]
     if crate::ecrecover::NATIVE_IS_DEFAULT {
-        out.push(crate::ecrecover::libsecp::HOMESTEAD);
+        out.push(crate::ecrecover::libsecp256k1::HOMESTEAD);
     }
     #[cfg(feature = "k256")]
     out.push(crate::ecrecover::k256::HOMESTEAD);
     #[cfg(feature = "bn254-arkworks")]
     out.extend(crate::bn254::arkworks::precompiles(fork));
     #[cfg(feature = "substrate-bn")]
-    out.extend(crate::bn254::substrate::precompiles(fork));
+    out.extend(crate::bn254::substrate_bn::precompiles(fork));
     #[cfg(feature = "blst")]
     if fork >= Fork::Prague {
         out.push(crate::bls12_381::pairing::PRAGUE_OURS);

@@ -13,6 +13,7 @@ mod bn254;
 mod bytes_family;
 mod curve;
 mod ecdsa;
+mod family;
 mod kzg;
 
 use precompile::PrecompileId;
@@ -26,7 +27,8 @@ pub use bytes_family::{
     blake2f, hash_input, modexp, modexp_edge, modexp_edge_operands, ModexpShape,
 };
 pub use ecdsa::{ecrecover, p256verify};
-pub use kzg::point_evaluation;
+pub use family::{family_share, Family};
+pub use kzg::{coincidence_input, point_evaluation, Coincidence};
 
 /// A small, fast, portable pseudo-random generator (SplitMix64): the same seed gives the same
 /// stream on every platform and every version of this crate's dependencies.
@@ -152,9 +154,13 @@ impl Pool {
 }
 
 /// One input for precompile `id` from `rng` and `pool` (every precompile of the registry has
-/// its generator: a new [`PrecompileId`] fails to compile here until it has one).
+/// its generator: a new [`PrecompileId`] fails to compile here until it has one). A share of
+/// the inputs ([`family_share`]) comes from the edge families of `id` ([`Family`]).
 pub fn generate(id: PrecompileId, rng: &mut Rng, pool: &Pool) -> Vec<u8> {
     use PrecompileId as P;
+    if let Some(input) = family::drawn(id, rng).and_then(|f| f.generate(id, rng, pool)) {
+        return input;
+    }
     match id {
         P::Ecrecover => ecrecover(rng, pool),
         P::Sha256 | P::Ripemd160 | P::Identity => hash_input(rng),

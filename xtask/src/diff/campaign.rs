@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
-use testkit::inputs::{case_rng, gas_limit, generate, Pool};
+use testkit::inputs::{case_rng, gas_limit, generate, Family, Pool};
 use testkit::oracle::{our_call, revm_call, Outcome};
 
 /// Valid objects (signatures, points, proofs) per kind in the generators' pool.
@@ -27,6 +27,9 @@ pub struct Plan {
     pub fork: Fork,
     /// The precompiles to compare, in order.
     pub precompiles: Vec<Precompile>,
+    /// Only inputs of this edge family (`None`: the full generators, which draw a share from
+    /// the families).
+    pub family: Option<Family>,
     /// The peers each case is compared with.
     pub peers: Vec<Peer>,
     /// Cases per precompile.
@@ -136,10 +139,13 @@ pub fn run(root: &Path, plan: Plan, regressions: &Path) -> Result<ExitCode, Stri
         })
         .collect();
     println!(
-        "diff: {} precompile(s) at {}, {} inputs each, seed {}, against {} ({} jobs)",
+        "diff: {} precompile(s) at {}, {} inputs each{}, seed {}, against {} ({} jobs)",
         plan.precompiles.len(),
         plan.fork,
         plan.cases,
+        plan.family
+            .map(|f| format!(" of family {f}"))
+            .unwrap_or_default(),
         plan.seed,
         peers.join(" and "),
         plan.jobs
@@ -169,10 +175,11 @@ pub fn run(root: &Path, plan: Plan, regressions: &Path) -> Result<ExitCode, Stri
             say(
                 &bar,
                 format!(
-                "  MISMATCH {} case {} (seed {}), limit {}, input 0x{}\n    ours: {}\n    {}: {}",
+                "  MISMATCH {} case {} (seed {}{}), limit {}, input 0x{}\n    ours: {}\n    {}: {}",
                 p.name(),
                 m.index,
                 m.seed,
+                plan.family.map(|f| format!(", family {f}")).unwrap_or_default(),
                 m.gas_limit,
                 hex::encode(&m.input),
                 m.ours.describe(),
@@ -352,7 +359,12 @@ fn check_case(
 ) -> Result<Vec<Mismatch>, String> {
     let (fork, number) = (plan.fork, p.number());
     let mut rng = case_rng(plan.seed, number, index);
-    let input = generate(p.id(), &mut rng, pool);
+    let input = match plan.family {
+        Some(f) => f
+            .generate(p.id(), &mut rng, pool)
+            .ok_or_else(|| format!("internal: family {f} has no input for {}", p.name()))?,
+        None => generate(p.id(), &mut rng, pool),
+    };
     let limit = gas_limit(&mut rng, p.required_gas(&input));
     let ours = guarded(|| our_call(fork, number, &input, limit));
     flags.succeeded = matches!(ours.outcome, Some(Outcome::Success { .. }));

@@ -12,6 +12,7 @@ mod replay;
 use precompile::{precompiles, Fork, Precompile};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use testkit::inputs::Family;
 
 /// Options of `cargo xtask diff`.
 #[derive(clap::Args)]
@@ -23,6 +24,11 @@ pub struct Args {
     /// address (`0x05`, `0x100`); repeatable. Default: every precompile of the fork.
     #[arg(long = "precompile", value_name = "NAME|ADDR")]
     precompiles: Vec<String>,
+    /// Only inputs of this edge family (`testkit::inputs::Family`: modexp-edge,
+    /// bn254-g2-cofactor, bls-g1-cofactor, bls-g2-cofactor, kzg-coincidence), for its
+    /// precompiles (those of `--precompile` among them, when given).
+    #[arg(long, value_name = "NAME")]
+    family: Option<String>,
     /// Inputs per precompile.
     #[arg(long, default_value_t = 10_000)]
     cases: u64,
@@ -68,7 +74,17 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     if !args.vectors.is_empty() {
         return replay::run(&root, &args.vectors);
     }
-    let selected = select(args.fork, &args.precompiles)?;
+    let family = args.family.as_deref().map(parse_family).transpose()?;
+    let mut selected = select(args.fork, &args.precompiles)?;
+    if let Some(f) = family {
+        selected.retain(|p| f.precompiles().contains(&p.id()));
+        if selected.is_empty() {
+            return Err(format!(
+                "family {f} has no input for the precompiles selected at {}",
+                args.fork
+            ));
+        }
+    }
     let jobs = args
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -78,6 +94,7 @@ pub fn run(args: Args) -> Result<ExitCode, String> {
     let plan = campaign::Plan {
         fork: args.fork,
         precompiles: selected,
+        family,
         peers,
         cases: args.cases,
         seed: args.seed,
@@ -108,6 +125,7 @@ pub fn ci(root: &std::path::Path) -> Result<bool, String> {
         let plan = campaign::Plan {
             fork,
             precompiles: select(fork, &names)?,
+            family: None,
             peers: peers.clone(),
             cases: 2_000,
             seed: 1,
@@ -116,6 +134,14 @@ pub fn ci(root: &std::path::Path) -> Result<bool, String> {
         ok &= campaign::run(root, plan, &regressions)? == ExitCode::SUCCESS;
     }
     Ok(ok)
+}
+
+/// The edge family named `name`.
+fn parse_family(name: &str) -> Result<Family, String> {
+    Family::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
+        format!("no family {name:?} (families: {})", names.join(", "))
+    })
 }
 
 /// The precompiles of `fork` named by `wanted` (names or addresses), or all of them.
@@ -160,5 +186,12 @@ mod tests {
         assert_eq!(names(&[]).unwrap().len(), 18);
         assert!(names(&["nope"]).unwrap_err().contains("no precompile"));
         assert!(select(Fork::Prague, &["0x100".to_string()]).is_err());
+    }
+
+    #[test]
+    fn parses_families() {
+        assert_eq!(parse_family("kzg-coincidence"), Ok(Family::KzgCoincidence));
+        assert_eq!(parse_family("BLS_G1_COFACTOR"), Ok(Family::BlsG1Cofactor));
+        assert!(parse_family("nope").unwrap_err().contains("modexp-edge"));
     }
 }

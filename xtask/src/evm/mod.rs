@@ -107,18 +107,7 @@ fn measure(root: &Path, args: &Args, out: &Path) -> Result<(), String> {
         "building the evm_programs bench",
         cargo_cmd(false, &bench).arg("--no-run"),
     )?;
-    let mut check = cargo_cmd(
-        true,
-        &[
-            "run",
-            "-p",
-            "evm-benches",
-            "--release",
-            "--bin",
-            "evm_programs",
-            "--",
-        ],
-    );
+    let mut check = cargo_cmd(true, &RUN_PROGRAMS);
     check.arg("--out").arg(out).arg("--interleaved");
     if let Some(f) = &args.filter {
         check.args(["--filter", f]);
@@ -177,6 +166,17 @@ fn measure(root: &Path, args: &Args, out: &Path) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// `cargo run` of the `evm_programs` binary (checks the programs, times them interleaved).
+const RUN_PROGRAMS: [&str; 7] = [
+    "run",
+    "-p",
+    "evm-benches",
+    "--release",
+    "--bin",
+    "evm_programs",
+    "--",
+];
 
 /// Flags of the EVM report's build: every function starts on a 64-byte boundary.
 ///

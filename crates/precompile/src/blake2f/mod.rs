@@ -8,10 +8,10 @@ use crate::{charge, LengthRule, Precompile, PrecompileError, PrecompileOutput, P
 use crate::{InputRule, Library, PrecompileId};
 
 /// The length of a BLAKE2F input.
-pub const INPUT_LENGTH: usize = 213;
+pub const INPUT_LEN: usize = 213;
 
 /// The only input length BLAKE2F accepts.
-pub const INPUT_RULE: InputRule = LengthRule::Exact(INPUT_LENGTH).of(PrecompileId::Blake2f);
+pub const INPUT_RULE: InputRule = LengthRule::Exact(INPUT_LEN).of(PrecompileId::Blake2f);
 
 /// The BLAKE2b initialisation vector.
 pub const IV: [u64; 8] = [
@@ -43,7 +43,7 @@ pub const SIGMA: [[usize; 16]; 10] = [
 /// input is not exactly 213 bytes (as go-ethereum prices it; such a call fails with
 /// [`PrecompileError::InvalidInputLength`]). Never fails.
 pub fn gas(input: &[u8]) -> u64 {
-    if input.len() != INPUT_LENGTH {
+    if input.len() != INPUT_LEN {
         return 0;
     }
     u64::from(u32::from_be_bytes([input[0], input[1], input[2], input[3]]))
@@ -148,7 +148,7 @@ pub(crate) fn compress_portable(
 /// when `rounds > gas_limit`, [`PrecompileError::Blake2InvalidFinalFlag`] when the last byte is
 /// neither 0 nor 1.
 pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
-    let Ok(input) = <&[u8; INPUT_LENGTH]>::try_from(input) else {
+    let Ok(input) = <&[u8; INPUT_LEN]>::try_from(input) else {
         return Err(INPUT_RULE.error(input.len()));
     };
     let gas_used = charge(gas(input), gas_limit)?;

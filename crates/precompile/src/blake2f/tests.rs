@@ -95,7 +95,7 @@ fn round_counts_match_reference_loop() {
 
 #[test]
 fn errors_and_gas() {
-    let mut input = [0u8; INPUT_LENGTH];
+    let mut input = [0u8; INPUT_LEN];
     input[3] = 12;
     assert_eq!(gas(&input), 12);
     assert_eq!(gas(&input[..212]), 0);

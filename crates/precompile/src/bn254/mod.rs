@@ -17,7 +17,7 @@
 //!
 //! Alternative backends with the same interface, for benches and cross-checks: `ark-bn254`
 //! ([`arkworks`], cargo feature `bn254-arkworks`; ark-bn254 is also the tests' oracle) and
-//! `substrate-bn` ([`substrate`], feature `substrate-bn`).
+//! `substrate-bn` ([`substrate_bn`], feature `substrate-bn`).
 
 use crate::encoding::right_pad;
 use crate::{charge, PrecompileError, PrecompileOutput, PrecompileResult};
@@ -29,7 +29,7 @@ pub mod codec;
 pub mod mul;
 pub mod pairing;
 #[cfg(feature = "substrate-bn")]
-pub mod substrate;
+pub mod substrate_bn;
 
 /// The library doing the BN254 math of the default precompiles: our own.
 pub const LIBRARY: crate::Library = crate::Library::OwnMontgomery;

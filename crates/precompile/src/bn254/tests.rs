@@ -40,13 +40,13 @@ fn substrate_backend_matches_vectors() {
         for v in vs {
             let exp = v.expected.unwrap();
             let got = match kind {
-                0 => substrate::g1_add(&crate::encoding::right_pad(&v.input))
+                0 => substrate_bn::g1_add(&crate::encoding::right_pad(&v.input))
                     .unwrap()
                     .to_vec(),
-                1 => substrate::g1_mul(&crate::encoding::right_pad(&v.input))
+                1 => substrate_bn::g1_mul(&crate::encoding::right_pad(&v.input))
                     .unwrap()
                     .to_vec(),
-                _ => bool_word(substrate::pairing_check(&v.input).unwrap()).to_vec(),
+                _ => bool_word(substrate_bn::pairing_check(&v.input).unwrap()).to_vec(),
             };
             assert_eq!(got, exp, "{file} {}", v.name);
         }
@@ -262,20 +262,20 @@ fn substrate_backend_same_errors() {
     let pair = [h(G1_GEN), h(G2_GEN)].concat();
     let input = [vec![0u8; 64], g2_not_in_subgroup()].concat();
     assert_eq!(
-        substrate::pairing_check(&input),
+        substrate_bn::pairing_check(&input),
         Err(PrecompileError::Bn254G2NotInSubgroup)
     );
     let mut bad = pair.clone();
     bad[63] = 3;
     assert_eq!(
-        substrate::pairing_check(&bad),
+        substrate_bn::pairing_check(&bad),
         arkworks::pairing_check(&bad)
     );
     let mut swapped = pair;
     swapped[64..96].copy_from_slice(&h(G2_GEN)[32..64]);
     swapped[96..128].copy_from_slice(&h(G2_GEN)[..32]);
     assert_eq!(
-        substrate::pairing_check(&swapped),
+        substrate_bn::pairing_check(&swapped),
         Err(PrecompileError::Bn254PointNotOnCurve(Group::G2))
     );
 }

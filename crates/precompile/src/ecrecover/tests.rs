@@ -14,7 +14,7 @@ fn backends() -> Vec<(&'static str, Backend)> {
     #[allow(unused_mut)]
     let mut v: Vec<(&'static str, Backend)> = Vec::new();
     #[cfg(feature = "libsecp256k1")]
-    v.push(("libsecp", libsecp::recover));
+    v.push(("libsecp", libsecp256k1::recover));
     #[cfg(feature = "k256")]
     v.push(("k256", k256::recover));
     v.push(("native", native::recover));

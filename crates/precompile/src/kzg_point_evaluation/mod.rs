@@ -32,10 +32,10 @@ use sha2::{Digest, Sha256};
 pub const GAS: u64 = 50_000;
 
 /// The length of a POINT_EVALUATION input.
-pub const INPUT_LENGTH: usize = 192;
+pub const INPUT_LEN: usize = 192;
 
 /// The only input length POINT_EVALUATION accepts.
-pub const INPUT_RULE: InputRule = LengthRule::Exact(INPUT_LENGTH).of(PrecompileId::PointEvaluation);
+pub const INPUT_RULE: InputRule = LengthRule::Exact(INPUT_LEN).of(PrecompileId::PointEvaluation);
 
 /// The version byte of a KZG versioned hash.
 pub const VERSIONED_HASH_VERSION_KZG: u8 = 0x01;
@@ -104,7 +104,7 @@ pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
 /// [`run`] with the proof verified by `verify`.
 fn run_with(input: &[u8], gas_limit: u64, verify: VerifyFn) -> PrecompileResult {
     let gas_used = charge(GAS, gas_limit)?;
-    let Ok(input) = <&[u8; INPUT_LENGTH]>::try_from(input) else {
+    let Ok(input) = <&[u8; INPUT_LEN]>::try_from(input) else {
         return Err(INPUT_RULE.error(input.len()));
     };
     let (versioned_hash, rest) = input.split_at(32);

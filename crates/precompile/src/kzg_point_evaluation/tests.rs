@@ -283,7 +283,7 @@ proptest::proptest! {
         limit in 49_000u64..51_000,
     ) {
         let mut data = data;
-        if fix_hash && data.len() == INPUT_LENGTH {
+        if fix_hash && data.len() == INPUT_LEN {
             let vh = kzg_to_versioned_hash(&data[96..144]);
             data[..32].copy_from_slice(&vh);
         }

@@ -29,7 +29,7 @@ pub use header::Header;
 pub const LIBRARY: crate::Library = crate::Library::Own;
 
 /// The EIP-7823 bound (Osaka): each of `base_len`, `exp_len`, `mod_len` is at most 1024 bytes.
-pub const OSAKA_MAX_LEN: u64 = 1024;
+pub const MAX_LEN_OSAKA: u64 = 1024;
 
 /// The length of the MODEXP header (three 32-byte lengths).
 pub const HEADER_LEN: usize = 96;
@@ -89,7 +89,7 @@ fn run_with(
 ) -> PrecompileResult {
     let h = Header::parse(input);
     if bounded
-        && (h.base_len > OSAKA_MAX_LEN || h.exp_len > OSAKA_MAX_LEN || h.mod_len > OSAKA_MAX_LEN)
+        && (h.base_len > MAX_LEN_OSAKA || h.exp_len > MAX_LEN_OSAKA || h.mod_len > MAX_LEN_OSAKA)
     {
         return Err(PrecompileError::ModexpInputTooLarge);
     }

@@ -1,12 +1,10 @@
 //! BLS12-381 (EIP-2537, 0x0b-0x11): points from arkworks, encoded as 64-byte field elements (16
 //! zero bytes, then 48), G2 coordinates as `c0, c1`.
 
-use super::curve::{cofactor_points, multiples, outside_subgroup, pairing_input, Group};
+use super::curve::{pairing_input, Group, Layout};
 use super::{edge_element, length_fault, lpad, Rng};
 use crate::constants::{bytes, BLS12_381_P, BLS12_381_R};
-use ark_bls12_381::{Fq, Fq2, G1Affine, G1Projective, G2Affine, G2Projective};
-use ark_ec::AffineRepr;
-use ark_ff::{BigInteger, PrimeField};
+use ark_bls12_381::{G1Affine, G1Projective, G2Affine, G2Projective};
 
 /// The prime factors of the G1 cofactor `h1 = 3 · 11² · 10177² · 859267² · 52437899²`.
 pub const G1_COFACTOR_FACTORS: [(u64, u32); 5] =
@@ -23,50 +21,21 @@ pub(super) struct Pool {
     pub(super) g2: Group<G2Affine>,
 }
 
+/// EIP-2537's encoding: 64-byte elements, 16 zero bytes in front, `c0` before `c1`.
+const LAYOUT: Layout = Layout {
+    modulus: BLS12_381_P,
+    width: 64,
+    padding: 16,
+    reversed: false,
+};
+
 impl Pool {
     pub(super) fn new(rng: &mut Rng, size: usize) -> Self {
-        let fq = |rng: &mut Rng| Fq::from_be_bytes_mod_order(&rng.bytes(48));
-        Self {
-            g1: Group {
-                points: multiples::<G1Projective>(rng, size),
-                outside: outside_subgroup(rng, size, fq),
-                small_order: cofactor_points(rng, &G1_COFACTOR_FACTORS, false, fq),
-                encode: enc_g1,
-                modulus: BLS12_381_P,
-                width: 64,
-                padding: 16,
-            },
-            g2: Group {
-                points: multiples::<G2Projective>(rng, size),
-                outside: outside_subgroup(rng, size, |rng| Fq2::new(fq(rng), fq(rng))),
-                small_order: cofactor_points(rng, &G2_COFACTOR_FACTORS, true, |rng| {
-                    Fq2::new(fq(rng), fq(rng))
-                }),
-                encode: enc_g2,
-                modulus: BLS12_381_P,
-                width: 64,
-                padding: 16,
-            },
-        }
-    }
-}
-
-/// A field element as EIP-2537 encodes it: 64 bytes, the top 16 zero.
-fn fp(x: &Fq) -> Vec<u8> {
-    lpad(&x.into_bigint().to_bytes_be(), 64)
-}
-
-fn enc_g1(p: &G1Affine) -> Vec<u8> {
-    match p.xy() {
-        Some((x, y)) => [fp(&x), fp(&y)].concat(),
-        None => vec![0; 128],
-    }
-}
-
-fn enc_g2(p: &G2Affine) -> Vec<u8> {
-    match p.xy() {
-        Some((x, y)) => [fp(&x.c0), fp(&x.c1), fp(&y.c0), fp(&y.c1)].concat(),
-        None => vec![0; 256],
+        let g1 =
+            Group::random::<G1Projective>(rng, size, Some((&G1_COFACTOR_FACTORS, false)), LAYOUT);
+        let g2 =
+            Group::random::<G2Projective>(rng, size, Some((&G2_COFACTOR_FACTORS, true)), LAYOUT);
+        Self { g1, g2 }
     }
 }
 
@@ -84,7 +53,7 @@ pub fn bls_g2_add(rng: &mut Rng, pool: &super::Pool) -> Vec<u8> {
 
 /// An MSM scalar: zero (25%), an edge value around the group order r (`r - 1`, `r`, `r + 1`,
 /// 1, 2^k, all ones, ..., 35%), random (30%), small 1 ..= 15 (10%).
-fn msm_scalar(rng: &mut Rng) -> Vec<u8> {
+pub(super) fn msm_scalar(rng: &mut Rng) -> Vec<u8> {
     match rng.below(20) {
         0..=4 => vec![0; 32],
         5..=11 => edge_element(rng, &bytes(BLS12_381_R), 32),

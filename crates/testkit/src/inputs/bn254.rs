@@ -1,11 +1,9 @@
 //! BN254 (alt_bn128): ECADD (0x06), ECMUL (0x07), ECPAIRING (0x08), points from arkworks.
 
-use super::curve::{cofactor_points, multiples, outside_subgroup, pairing_input, Group};
-use super::{edge_element, length_fault, lpad, Rng};
+use super::curve::{pairing_input, Group, Layout};
+use super::{edge_element, length_fault, Rng};
 use crate::constants::{bytes, BN254_P, BN254_R};
-use ark_bn254::{Fq, Fq2, G1Affine, G1Projective, G2Affine, G2Projective};
-use ark_ec::AffineRepr;
-use ark_ff::{BigInteger, PrimeField};
+use ark_bn254::{G1Affine, G1Projective, G2Affine, G2Projective};
 
 /// The prime factors below 2^64 of the twist's cofactor `2p - r` (each to the first power),
 /// besides one prime of 177 bits.
@@ -18,50 +16,22 @@ pub(super) struct Pool {
     pub(super) g2: Group<G2Affine>,
 }
 
+/// EIP-196/197's encoding: 32-byte elements; G2's in the order `x.c1, x.c0, y.c1, y.c0`.
+const fn layout(reversed: bool) -> Layout {
+    Layout {
+        modulus: BN254_P,
+        width: 32,
+        padding: 0,
+        reversed,
+    }
+}
+
 impl Pool {
     pub(super) fn new(rng: &mut Rng, size: usize) -> Self {
-        let fq = |rng: &mut Rng| Fq::from_be_bytes_mod_order(&rng.array32());
-        Self {
-            g1: Group {
-                points: multiples::<G1Projective>(rng, size),
-                outside: Vec::new(),
-                small_order: Vec::new(),
-                encode: enc_g1,
-                modulus: BN254_P,
-                width: 32,
-                padding: 0,
-            },
-            g2: Group {
-                points: multiples::<G2Projective>(rng, size),
-                outside: outside_subgroup(rng, size, |rng| Fq2::new(fq(rng), fq(rng))),
-                small_order: cofactor_points(rng, &G2_COFACTOR_FACTORS, true, |rng| {
-                    Fq2::new(fq(rng), fq(rng))
-                }),
-                encode: enc_g2,
-                modulus: BN254_P,
-                width: 32,
-                padding: 0,
-            },
-        }
-    }
-}
-
-fn fq(x: &Fq) -> Vec<u8> {
-    lpad(&x.into_bigint().to_bytes_be(), 32)
-}
-
-fn enc_g1(p: &G1Affine) -> Vec<u8> {
-    match p.xy() {
-        Some((x, y)) => [fq(&x), fq(&y)].concat(),
-        None => vec![0; 64],
-    }
-}
-
-/// EIP-197 order: x.c1, x.c0, y.c1, y.c0.
-fn enc_g2(p: &G2Affine) -> Vec<u8> {
-    match p.xy() {
-        Some((x, y)) => [fq(&x.c1), fq(&x.c0), fq(&y.c1), fq(&y.c0)].concat(),
-        None => vec![0; 128],
+        let g1 = Group::random::<G1Projective>(rng, size, None, layout(false));
+        let cofactor = Some((&G2_COFACTOR_FACTORS[..], true));
+        let g2 = Group::random::<G2Projective>(rng, size, cofactor, layout(true));
+        Self { g1, g2 }
     }
 }
 

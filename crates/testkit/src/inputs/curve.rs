@@ -1,11 +1,11 @@
 //! The generator logic shared by BN254 and BLS12-381: a group's pool of valid points and points
 //! outside its subgroup, and the ADD, MSM and pairing input mixes built from it.
 
-use super::{length_fault, point_variant, Encoded, Rng};
+use super::{length_fault, lpad, point_variant, Encoded, Rng};
 use crate::constants::bytes;
 use ark_ec::short_weierstrass::{Affine, SWCurveConfig};
 use ark_ec::{AffineRepr, CurveGroup};
-use ark_ff::PrimeField;
+use ark_ff::{BigInteger, Field, PrimeField};
 use core::ops::Neg;
 
 /// One group as a precompile sees it: valid points, points on the curve outside the subgroup
@@ -19,12 +19,90 @@ pub(super) struct Group<A> {
     /// prime-order curve): see [`cofactor_points`].
     pub small_order: Vec<A>,
     /// The point's encoding (infinity as zeros).
-    pub encode: fn(&A) -> Vec<u8>,
+    pub encode: fn(&A, usize) -> Vec<u8>,
     /// The base field's modulus (a `constants` hex string), an element's encoded width and
     /// the zero padding in front of it.
     pub modulus: &'static str,
     pub width: usize,
     pub padding: usize,
+}
+
+/// How a precompile encodes a curve's field elements: the base field's modulus (a `constants`
+/// hex string), an element's width and the zero padding in front of it, and whether an
+/// extension field element is written `c1, c0` (EIP-197) rather than `c0, c1` (EIP-2537).
+pub(super) struct Layout {
+    pub modulus: &'static str,
+    pub width: usize,
+    pub padding: usize,
+    pub reversed: bool,
+}
+
+/// A group's cofactor, for the points outside the subgroup: its prime factors below 2^64 with
+/// their exponents, and whether it has one more prime factor above 2^64 (see
+/// [`cofactor_points`]).
+pub(super) type Cofactor = (&'static [(u64, u32)], bool);
+
+impl<P: SWCurveConfig> Group<Affine<P>> {
+    /// `size` random multiples of `G`'s generator and, when the group has a `cofactor`, `size`
+    /// random points outside the subgroup and one point per prime factor of the cofactor (x
+    /// coordinates from random bytes, `width - padding` per base-prime-field element, reduced).
+    pub(super) fn random<G: CurveGroup<Affine = Affine<P>>>(
+        rng: &mut Rng,
+        size: usize,
+        cofactor: Option<Cofactor>,
+        layout: Layout,
+    ) -> Self {
+        let bytes = layout.width - layout.padding;
+        let random_x = |rng: &mut Rng| {
+            let degree = P::BaseField::extension_degree() as usize;
+            let elements = (0..degree).map(|_| {
+                <P::BaseField as Field>::BasePrimeField::from_be_bytes_mod_order(&rng.bytes(bytes))
+            });
+            P::BaseField::from_base_prime_field_elems(elements).expect("degree elements")
+        };
+        let points = multiples::<G>(rng, size);
+        let (outside, small_order) = match cofactor {
+            Some((factors, rest)) => (
+                outside_subgroup(rng, size, random_x),
+                cofactor_points(rng, factors, rest, random_x),
+            ),
+            None => (Vec::new(), Vec::new()),
+        };
+        Group {
+            points,
+            outside,
+            small_order,
+            encode: if layout.reversed {
+                encode::<P, true>
+            } else {
+                encode::<P, false>
+            },
+            modulus: layout.modulus,
+            width: layout.width,
+            padding: layout.padding,
+        }
+    }
+}
+
+/// The encoding of `p`: each coordinate's base-prime-field elements (`c0, c1` for an
+/// extension field; `c1, c0` when `REVERSED`) as `width`-byte big-endian numbers; infinity as
+/// zeros.
+fn encode<P: SWCurveConfig, const REVERSED: bool>(p: &Affine<P>, width: usize) -> Vec<u8> {
+    let degree = P::BaseField::extension_degree() as usize;
+    let Some((x, y)) = p.xy() else {
+        return vec![0; 2 * degree * width];
+    };
+    let mut out = Vec::with_capacity(2 * degree * width);
+    for c in [x, y] {
+        let mut elements: Vec<_> = c.to_base_prime_field_elements().collect();
+        if REVERSED {
+            elements.reverse();
+        }
+        for e in elements {
+            out.extend(lpad(&e.into_bigint().to_bytes_be(), width));
+        }
+    }
+    out
 }
 
 /// `size` random multiples of `G`'s generator.
@@ -143,7 +221,7 @@ impl<A: AffineRepr + Neg<Output = A>> Group<A> {
 
     /// The encoding of `p`.
     pub fn enc(&self, p: &A) -> Vec<u8> {
-        (self.encode)(p)
+        (self.encode)(p, self.width)
     }
 
     /// `p` through [`point_variant`]'s mix (valid, negated, infinity, off the curve, outside

@@ -240,12 +240,12 @@ proptest! {
 /// (k256 also finds keys for signatures libsecp256k1 finds; it is compared both ways).
 fn check_input(input: &[u8]) -> Vec<u8> {
     let ours = ecr::run_with(input, 3000, recover).unwrap().bytes;
-    let libsecp = ecr::run_with(input, 3000, ecr::libsecp::recover)
+    let libsecp256k1 = ecr::run_with(input, 3000, ecr::libsecp256k1::recover)
         .unwrap()
         .bytes;
     assert_eq!(
         ours,
-        libsecp,
+        libsecp256k1,
         "native vs libsecp256k1 on {}",
         hex::encode(input)
     );
