@@ -5,7 +5,7 @@
 //! - [`RIP7212`] ([`rip7212`]) follows RIP-7212 (3450 gas, the L2 variant): same interface and
 //!   checks, but the recovered x-coordinate `R'.x` is compared with `r` exactly, where EIP-7951
 //!   compares `R'.x mod n`. The two differ only when `R'.x` lies in `[n, p)`, which needs
-//!   `r < p - n` (about `2^128`); only then is the exact coordinate computed.
+//!   `r < p - n` (about `2^128`).
 //!
 //! Input: `hash || r || s || qx || qy` (5 x 32 bytes, big-endian). A call never fails for a bad
 //! input: any input that is not exactly 160 bytes, has `r` or `s` outside `[1, n)`, a public-key
@@ -14,11 +14,12 @@
 //! word 1. High `s` values are accepted (no malleability rule), and the hash is the big-endian
 //! integer `e`, used modulo `n`.
 //!
-//! Verification runs on aws-lc's C API (`aws-lc-sys`: `EC_KEY` + `ECDSA_do_verify`) with the
-//! cargo feature `aws-lc` (default; `awslc_ffi`), else on the `p256` crate ([`rustcrypto`],
-//! revm's default, about 6 times slower: README.md). With `aws-lc`, [`rustcrypto`] stays as an alternative
-//! backend for benches. The tests' oracle is the same check through `aws-lc-rs`'s safe
-//! prehashed-ECDSA API (a dev-dependency).
+//! Verification runs on our own secp256r1 arithmetic ([`native`]: pure Rust, `no_std`, on the
+//! shared `montgomery` kernel), which also decides RIP-7212's exact comparison. aws-lc's C API
+//! (`aws-lc-sys`: `EC_KEY` + `ECDSA_do_verify`; cargo feature `aws-lc`, `awslc_ffi`) and the
+//! `p256` crate ([`rustcrypto`], revm's default) stay as alternative backends for benches and
+//! as oracles. The tests' oracles are also aws-lc through `aws-lc-rs`'s safe prehashed-ECDSA
+//! API (a dev-dependency) and `p256`.
 
 use crate::encoding::bool_word;
 use crate::PrecompileId;
@@ -29,21 +30,15 @@ use alloc::vec::Vec;
 mod awslc;
 #[cfg(feature = "aws-lc")]
 pub mod awslc_ffi;
-mod field;
+pub mod native;
 pub mod rustcrypto;
 
 /// EIP-7951 price of P256VERIFY (Osaka).
 pub const GAS_OSAKA: u64 = 6_900;
 /// RIP-7212 price of P256VERIFY.
 pub const GAS_RIP7212: u64 = 3_450;
-/// The library verifying signatures in this build (RIP-7212's exact `R'.x` comparison, when
-/// needed, is computed with the `p256` crate).
-#[cfg(feature = "aws-lc")]
-pub const LIBRARY: crate::Library = crate::Library::AwsLc;
-/// The library verifying signatures in this build (RIP-7212's exact `R'.x` comparison, when
-/// needed, is computed with the `p256` crate).
-#[cfg(not(feature = "aws-lc"))]
-pub const LIBRARY: crate::Library = rustcrypto::LIBRARY;
+/// The library verifying signatures in this build.
+pub const LIBRARY: crate::Library = native::LIBRARY;
 /// The only input length that can verify: hash, r, s, qx, qy.
 pub const INPUT_LEN: usize = 160;
 
@@ -56,11 +51,6 @@ pub(crate) const N: [u8; 32] = [
 pub(crate) const P: [u8; 32] = [
     0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
     0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-];
-/// `p - n`, big-endian: an `r` at or above it cannot have a second x-coordinate `r + n < p`.
-const P_MINUS_N: [u8; 32] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x43, 0x19, 0x05, 0x52, 0x58, 0xe8, 0x61, 0x7b,
-    0x0c, 0x46, 0x35, 0x3d, 0x03, 0x9c, 0xda, 0xae,
 ];
 
 /// Runs P256VERIFY at price `cost` with the verification `verify`: `OutOfGas` when
@@ -150,7 +140,7 @@ pub(crate) fn parse(input: &[u8]) -> Option<Parsed<'_>> {
     if !nonzero_below_n(p.r) || !nonzero_below_n(p.s) || p.qx >= &P || p.qy >= &P {
         return None;
     }
-    field::is_on_curve(p.qx, p.qy).then_some(p)
+    native::is_on_curve(p.qx, p.qy).then_some(p)
 }
 
 /// EIP-7951 verification of a 160-byte `hash || r || s || qx || qy`: whether `r, s` are in
@@ -163,62 +153,13 @@ pub fn verify_eip7951(input: &[u8]) -> bool {
 
 /// The EIP-7951 check of range-checked fields on this build's backend ([`LIBRARY`]).
 fn verify(p: &Parsed<'_>) -> bool {
-    #[cfg(feature = "aws-lc")]
-    return awslc_ffi::verify(p);
-    #[cfg(not(feature = "aws-lc"))]
-    return rustcrypto::verify(p);
+    native::verify(p, false)
 }
 
 /// RIP-7212 verification: as [`verify_eip7951`], but `R'.x` must equal `r` exactly (not only
 /// modulo n). Returns `false` on any bad input, never panics.
 pub fn verify_rip7212(input: &[u8]) -> bool {
-    let Some(p) = parse(input) else {
-        return false;
-    };
-    if !verify(&p) {
-        return false;
-    }
-    // Accepted modulo n: R'.x is r or r + n; r + n is a field element only when r < p - n.
-    if p.r >= &P_MINUS_N {
-        return true;
-    }
-    exact::recovered_x(&p).is_some_and(|x| &x == p.r)
-}
-
-/// Computes `R'.x` itself with the `p256` crate, for the rare RIP-7212 case where the modular
-/// comparison is ambiguous.
-mod exact {
-    use super::Parsed;
-    use p256::{
-        ecdsa::VerifyingKey,
-        elliptic_curve::{
-            ff::PrimeField,
-            group::Group,
-            ops::{MulByGeneratorVartime, Reduce},
-            point::AffineCoordinates,
-        },
-        FieldBytes, ProjectivePoint, Scalar,
-    };
-
-    /// The big-endian x-coordinate of `R' = (e/s) G + (r/s) Q`, or `None` when the key is not
-    /// on the curve or `R'` is infinity.
-    pub(super) fn recovered_x(p: &Parsed<'_>) -> Option<[u8; 32]> {
-        let mut sec1 = [0u8; 65];
-        sec1[0] = 4;
-        sec1[1..33].copy_from_slice(p.qx);
-        sec1[33..].copy_from_slice(p.qy);
-        let q = ProjectivePoint::from(*VerifyingKey::from_sec1_bytes(&sec1).ok()?.as_affine());
-        let r: Scalar = Option::from(Scalar::from_repr(FieldBytes::from(*p.r)))?;
-        let s: Scalar = Option::from(Scalar::from_repr(FieldBytes::from(*p.s)))?;
-        let e = <Scalar as Reduce<FieldBytes>>::reduce(&FieldBytes::from(*p.hash));
-        let s_inv: Scalar = Option::from(s.invert())?;
-        let rp =
-            ProjectivePoint::mul_by_generator_and_mul_add_vartime(&(e * s_inv), &(r * s_inv), &q);
-        if bool::from(rp.is_identity()) {
-            return None;
-        }
-        Some(rp.to_affine().x().into())
-    }
+    parse(input).is_some_and(|p| native::verify(&p, true))
 }
 
 #[cfg(test)]

@@ -35,15 +35,20 @@ pub const BETA: Fe = Fe([
     0x7ae9_6a2b_657c_0710,
 ]);
 
-impl Affine {
+impl core::ops::Neg for Affine {
+    type Output = Affine;
+
     /// `-self`.
     #[inline]
-    pub fn neg(&self) -> Affine {
+    fn neg(self) -> Affine {
         Affine {
             x: self.x,
             y: self.y.neg(),
         }
     }
+}
+
+impl Affine {
 
     /// `lambda self = (beta x, y)`.
     #[inline]
