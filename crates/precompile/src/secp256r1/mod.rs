@@ -26,6 +26,26 @@ use crate::PrecompileId;
 use crate::{charge, Precompile, PrecompileOutput, PrecompileResult};
 use alloc::vec::Vec;
 
+/// Defines `run_osaka` and `OSAKA` (P256VERIFY as in EIP-7951) in a backend module that has
+/// `LIBRARY` and `verify_eip7951`.
+macro_rules! osaka_backend {
+    () => {
+        /// Runs P256VERIFY as in EIP-7951 with this backend (same contract as
+        /// [`super::osaka::run`]).
+        pub fn run_osaka(input: &[u8], gas_limit: u64) -> crate::PrecompileResult {
+            super::run_with(input, gas_limit, super::GAS_OSAKA, verify_eip7951)
+        }
+
+        /// P256VERIFY (`0x100`) as in EIP-7951 on this backend.
+        pub const OSAKA: crate::Precompile = crate::Precompile::new(
+            crate::PrecompileId::P256Verify,
+            LIBRARY,
+            super::osaka::gas,
+            run_osaka,
+        );
+    };
+}
+
 #[cfg(test)]
 mod awslc;
 #[cfg(feature = "aws-lc")]

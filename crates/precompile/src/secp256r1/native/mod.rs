@@ -15,7 +15,7 @@ pub mod point;
 pub mod scalar;
 pub mod table;
 
-use super::{run_with, Parsed, GAS_OSAKA};
+use super::Parsed;
 use crate::weierstrass::lt;
 use field::Fe;
 use point::Affine;
@@ -74,18 +74,7 @@ pub fn verify_eip7951(input: &[u8]) -> bool {
     super::parse(input).is_some_and(|p| verify(&p, false))
 }
 
-/// Runs P256VERIFY as in EIP-7951 with this backend (same contract as [`super::osaka::run`]).
-pub fn run_osaka(input: &[u8], gas_limit: u64) -> crate::PrecompileResult {
-    run_with(input, gas_limit, GAS_OSAKA, verify_eip7951)
-}
-
-/// P256VERIFY (`0x100`) as in EIP-7951 on this backend.
-pub const OSAKA: crate::Precompile = crate::Precompile::new(
-    crate::PrecompileId::P256Verify,
-    LIBRARY,
-    super::osaka::gas,
-    run_osaka,
-);
+osaka_backend!();
 
 #[cfg(test)]
 mod tests;
