@@ -117,6 +117,17 @@ fn interleaved() {
             },
         );
     }
+    for (name, square) in [("100 chained products", false), ("100 chained squares", true)] {
+        interleave::row(
+            &format!("{name}: kernel's Montgomery product vs specialised reduction"),
+            &|| {
+                black_box(field_chain(100, square, true));
+            },
+            &|| {
+                black_box(field_chain(100, square, false));
+            },
+        );
+    }
     interleave::row(
         "valid: p256 vs native",
         &|| {
@@ -126,6 +137,19 @@ fn interleaved() {
             black_box(native::verify_eip7951(black_box(&valid)));
         },
     );
+}
+
+/// `n` chained field products (or squares) with the specialised reduction or the kernel's
+/// generic Montgomery product.
+fn field_chain(n: usize, square: bool, kernel: bool) -> native::field::Fe {
+    use native::field::{mul_kernel, Fe};
+    let mut x = Fe::from_be_bytes(&[0x5a; 32]).unwrap();
+    let y = black_box(Fe::from_be_bytes(&[0x3c; 32]).unwrap());
+    for _ in 0..n {
+        let b = if square { x } else { y };
+        x = if kernel { mul_kernel(&x, &b) } else if square { x.square() } else { x.mul(&b) };
+    }
+    x
 }
 
 fn main() {

@@ -2,13 +2,19 @@
 //! little-endian 64-bit limbs in Montgomery form (`x` stored as `x 2^256 mod p`), always fully
 //! reduced (`< p`).
 //!
-//! Products and squares are the shared kernel's Montgomery product ([`montgomery::mul`] and
-//! [`montgomery::square`]: MULX/ADCX/ADOX assembly when the CPU has BMI2 and ADX, portable Rust
-//! otherwise); `p = -1 mod 2^64` makes the reduction's `n0` equal to 1. Inversion is the
-//! kernel's safegcd ([`montgomery::inverse_mont_vartime`]; variable time, public values only).
+//! A product is the shared kernel's plain 4-limb product ([`montgomery::mul_wide`]: MULX/ADCX/ADOX
+//! assembly when the CPU has BMI2 and ADX, portable Rust otherwise), a square the portable
+//! 10-product squaring ([`sqr_wide`], shared with secp256k1's field), both followed by a
+//! Montgomery reduction specialised to `p` ([`redc`]): `p = -1 mod 2^64` makes each round's
+//! factor the low limb itself (`n0 = 1`) and `p`'s zero limb saves a product a round. The
+//! kernel's generic Montgomery product ([`mul_kernel`]) stays for comparison. Additions and
+//! subtractions select their correction without a branch. Inversion is the kernel's safegcd
+//! ([`montgomery::inverse_mont_vartime`]; variable time, public values only).
 
+use crate::ecrecover::native::field::sqr_wide;
 use crate::weierstrass::{limbs_from_be, limbs_to_be, lt};
-use limbs::add::{add4, sub4};
+use limbs::add::{add4_carry, adc, sub4_borrow};
+use limbs::mul::mac;
 use montgomery::Modulus;
 
 /// `p`, little-endian limbs.
@@ -21,6 +27,44 @@ pub const P: [u64; 4] = [
 
 /// The kernel's constants for `p`.
 pub(crate) const MODULUS: Modulus<4> = Modulus::new(P);
+
+/// `a` where `mask` is all ones, `b` where it is 0.
+#[inline(always)]
+fn select(mask: u64, a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
+    core::array::from_fn(|i| (a[i] & mask) | (b[i] & !mask))
+}
+
+/// `t R^-1 mod p` (`R = 2^256`) for `t < p R` (a product of two elements), fully reduced: four
+/// rounds of `t += t_i p 2^(64 i)` (the multiple of `p` that clears limb `i`, since
+/// `-p^-1 = 1 mod 2^64`), the high half, then one conditional subtraction of `p`.
+#[inline(always)]
+pub fn redc(t: &[u64; 8]) -> [u64; 4] {
+    let mut t = *t;
+    let mut top = false;
+    for i in 0..4 {
+        let m = t[i];
+        // t_i + m (2^64 - 1) = m 2^64: the low limb clears.
+        let (_, c) = mac(m, P[0], t[i], 0);
+        let (x, c) = mac(m, P[1], t[i + 1], c);
+        t[i + 1] = x;
+        let (x, c2) = adc(t[i + 2], c, false);
+        t[i + 2] = x;
+        let (x, c) = mac(m, P[3], t[i + 3], c2 as u64);
+        t[i + 3] = x;
+        let (x, c1) = adc(t[i + 4], c, top);
+        t[i + 4] = x;
+        top = c1;
+    }
+    let hi = [t[4], t[5], t[6], t[7]];
+    let (d, borrow) = sub4_borrow(&hi, &P);
+    select(((top || !borrow) as u64).wrapping_neg(), &d, &hi)
+}
+
+/// `a b R^-1 mod p` on the kernel's generic Montgomery product (for comparison with
+/// [`Fe::mul`]'s specialised reduction).
+pub fn mul_kernel(a: &Fe, b: &Fe) -> Fe {
+    Fe(montgomery::mul(&a.0, &b.0, &MODULUS))
+}
 
 /// An element of the field in Montgomery form (`x R mod p`, `R = 2^256`; limbs `< p`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,16 +105,17 @@ impl Fe {
     /// `self + b mod p`.
     #[inline]
     pub fn add(&self, b: &Fe) -> Fe {
-        let (s, carry) = add4(&self.0, &b.0);
-        let (t, borrow) = sub4(&s, &P);
-        Fe(if carry || !borrow { t } else { s })
+        let (s, carry) = add4_carry(&self.0, &b.0);
+        let (t, borrow) = sub4_borrow(&s, &P);
+        Fe(select(((carry || !borrow) as u64).wrapping_neg(), &t, &s))
     }
 
     /// `self - b mod p`.
     #[inline]
     pub fn sub(&self, b: &Fe) -> Fe {
-        let (d, borrow) = sub4(&self.0, &b.0);
-        Fe(if borrow { add4(&d, &P).0 } else { d })
+        let (d, borrow) = sub4_borrow(&self.0, &b.0);
+        let mask = (borrow as u64).wrapping_neg();
+        Fe(add4_carry(&d, &select(mask, &P, &[0; 4])).0)
     }
 
     /// `-self mod p`.
@@ -88,13 +133,14 @@ impl Fe {
     /// `self b mod p`.
     #[inline(always)]
     pub fn mul(&self, b: &Fe) -> Fe {
-        Fe(montgomery::mul(&self.0, &b.0, &MODULUS))
+        let (lo, hi) = montgomery::mul_wide(&self.0, &b.0);
+        Fe(redc(&[lo[0], lo[1], lo[2], lo[3], hi[0], hi[1], hi[2], hi[3]]))
     }
 
     /// `self^2 mod p`.
     #[inline(always)]
     pub fn square(&self) -> Fe {
-        Fe(montgomery::square(&self.0, &MODULUS))
+        Fe(redc(&sqr_wide(&self.0)))
     }
 
     /// `self^-1 mod p` (variable time), or `None` for 0.
