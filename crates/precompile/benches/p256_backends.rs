@@ -129,6 +129,20 @@ fn interleaved() {
         );
     }
     interleave::row(
+        "100 chained products: kernel's plain product vs portable, both with the specialised reduction",
+        &|| {
+            black_box(field_chain(100, false, false));
+        },
+        &|| {
+            let mut x = native::field::Fe::from_be_bytes(&[0x5a; 32]).unwrap();
+            let y = black_box(native::field::Fe::from_be_bytes(&[0x3c; 32]).unwrap());
+            for _ in 0..100 {
+                x = native::field::mul_portable(&x, &y);
+            }
+            black_box(x);
+        },
+    );
+    interleave::row(
         "valid: p256 vs native",
         &|| {
             black_box(rustcrypto::verify_eip7951(black_box(&valid)));
@@ -142,12 +156,16 @@ fn interleaved() {
 /// `n` chained field products (or squares) with the specialised reduction or the kernel's
 /// generic Montgomery product.
 fn field_chain(n: usize, square: bool, kernel: bool) -> native::field::Fe {
-    use native::field::{mul_kernel, Fe};
+    use native::field::{mul_kernel, mul_portable, Fe};
     let mut x = Fe::from_be_bytes(&[0x5a; 32]).unwrap();
     let y = black_box(Fe::from_be_bytes(&[0x3c; 32]).unwrap());
     for _ in 0..n {
         let b = if square { x } else { y };
-        x = if kernel { mul_kernel(&x, &b) } else if square { x.square() } else { x.mul(&b) };
+        x = match (kernel, square) {
+            (true, _) => mul_kernel(&x, &b),
+            (false, true) => x.square(),
+            (false, false) => x.mul(&b),
+        };
     }
     x
 }

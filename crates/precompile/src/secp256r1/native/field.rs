@@ -66,6 +66,12 @@ pub fn mul_kernel(a: &Fe, b: &Fe) -> Fe {
     Fe(montgomery::mul(&a.0, &b.0, &MODULUS))
 }
 
+/// `a b R^-1 mod p` on the portable product ([`limbs::mul::mul_full4`]) and [`redc`] (for
+/// comparison with [`Fe::mul`]'s kernel product).
+pub fn mul_portable(a: &Fe, b: &Fe) -> Fe {
+    Fe(redc(&limbs::mul::mul_full4(&a.0, &b.0)))
+}
+
 /// An element of the field in Montgomery form (`x R mod p`, `R = 2^256`; limbs `< p`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Fe(pub(crate) [u64; 4]);
