@@ -14,12 +14,13 @@
 //! word 1. High `s` values are accepted (no malleability rule), and the hash is the big-endian
 //! integer `e`, used modulo `n`.
 //!
-//! Verification runs on our own secp256r1 arithmetic ([`native`]: pure Rust, `no_std`, on the
-//! shared `montgomery` kernel), which also decides RIP-7212's exact comparison. aws-lc's C API
-//! (`aws-lc-sys`: `EC_KEY` + `ECDSA_do_verify`; cargo feature `aws-lc`, `awslc_ffi`) and the
-//! `p256` crate ([`rustcrypto`], revm's default) stay as alternative backends for benches and
-//! as oracles. The tests' oracles are also aws-lc through `aws-lc-rs`'s safe prehashed-ECDSA
-//! API (a dev-dependency) and `p256`.
+//! Verification runs on aws-lc's C API (`aws-lc-sys`: `EC_KEY` + `ECDSA_do_verify`) with the
+//! cargo feature `aws-lc` (default; `awslc_ffi`), else, or with the feature `native-p256`, on
+//! our own secp256r1 arithmetic ([`native`]: pure Rust, `no_std`, on the shared `montgomery`
+//! kernel; [`NATIVE_IS_DEFAULT`] says which). RIP-7212's exact comparison is always decided by
+//! [`native`]. The `p256` crate ([`rustcrypto`], revm's default) and whichever of aws-lc and
+//! native is not the default stay as alternative backends for benches. The tests' oracles are
+//! aws-lc through `aws-lc-rs`'s safe prehashed-ECDSA API (a dev-dependency) and `p256`.
 
 use crate::encoding::bool_word;
 use crate::PrecompileId;
@@ -57,7 +58,14 @@ pub mod rustcrypto;
 pub const GAS_OSAKA: u64 = 6_900;
 /// RIP-7212 price of P256VERIFY.
 pub const GAS_RIP7212: u64 = 3_450;
+/// Whether [`native`] is this build's P256VERIFY backend (feature `native-p256`, or no
+/// `aws-lc`); otherwise aws-lc is.
+pub const NATIVE_IS_DEFAULT: bool = cfg!(any(feature = "native-p256", not(feature = "aws-lc")));
 /// The library verifying signatures in this build.
+#[cfg(all(feature = "aws-lc", not(feature = "native-p256")))]
+pub const LIBRARY: crate::Library = crate::Library::AwsLc;
+/// The library verifying signatures in this build.
+#[cfg(not(all(feature = "aws-lc", not(feature = "native-p256"))))]
 pub const LIBRARY: crate::Library = native::LIBRARY;
 /// The only input length that can verify: hash, r, s, qx, qy.
 pub const INPUT_LEN: usize = 160;
@@ -66,6 +74,14 @@ pub const INPUT_LEN: usize = 160;
 pub(crate) const N: [u8; 32] = [
     0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
     0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17, 0x9e, 0x84, 0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63, 0x25, 0x51,
+];
+/// `p - n`, big-endian: an `r` at or above it cannot have a second x-coordinate `r + n < p`.
+/// (Until the native backend this constant read `...0552...` for `...0553...`, so RIP-7212
+/// accepted `R'.x = r + n` for `r` in between: go-ethereum's wycheproof vector #113 is such a
+/// case.)
+pub(crate) const P_MINUS_N: [u8; 32] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x43, 0x19, 0x05, 0x53, 0x58, 0xe8, 0x61, 0x7b,
+    0x0c, 0x46, 0x35, 0x3d, 0x03, 0x9c, 0xda, 0xae,
 ];
 /// The field modulus p of secp256r1, big-endian.
 pub(crate) const P: [u8; 32] = [
@@ -173,13 +189,24 @@ pub fn verify_eip7951(input: &[u8]) -> bool {
 
 /// The EIP-7951 check of range-checked fields on this build's backend ([`LIBRARY`]).
 fn verify(p: &Parsed<'_>) -> bool {
-    native::verify(p, false)
+    #[cfg(all(feature = "aws-lc", not(feature = "native-p256")))]
+    return awslc_ffi::verify(p);
+    #[cfg(not(all(feature = "aws-lc", not(feature = "native-p256"))))]
+    return native::verify(p, false);
 }
 
 /// RIP-7212 verification: as [`verify_eip7951`], but `R'.x` must equal `r` exactly (not only
 /// modulo n). Returns `false` on any bad input, never panics.
 pub fn verify_rip7212(input: &[u8]) -> bool {
-    parse(input).is_some_and(|p| native::verify(&p, true))
+    let Some(p) = parse(input) else {
+        return false;
+    };
+    if NATIVE_IS_DEFAULT {
+        return native::verify(&p, true);
+    }
+    // Accepted modulo n: R'.x is r or r + n; r + n is a field element only when r < p - n,
+    // and only then does the exact comparison need computing.
+    verify(&p) && (p.r >= &P_MINUS_N || native::verify(&p, true))
 }
 
 #[cfg(test)]

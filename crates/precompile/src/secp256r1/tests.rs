@@ -4,14 +4,6 @@ use crate::PrecompileError;
 use p256::ecdsa::{signature::hazmat::PrehashSigner, Signature, SigningKey};
 use proptest::prelude::*;
 
-/// `p - n`, big-endian: an `r` at or above it cannot have a second x-coordinate `r + n < p`.
-/// (Until the native backend, `mod.rs` held this constant with `...0552...` for `...0553...`,
-/// so RIP-7212 accepted `R'.x = r + n` for `r` in between: wycheproof #113 is such a case.)
-const P_MINUS_N: [u8; 32] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x43, 0x19, 0x05, 0x53, 0x58, 0xe8, 0x61, 0x7b,
-    0x0c, 0x46, 0x35, 0x3d, 0x03, 0x9c, 0xda, 0xae,
-];
-
 #[test]
 fn p_minus_n() {
     let big = |b: &[u8; 32]| num_bigint::BigUint::from_bytes_be(b);
