@@ -49,7 +49,6 @@ impl core::ops::Neg for Affine {
 }
 
 impl Affine {
-
     /// `lambda self = (beta x, y)`.
     #[inline]
     pub fn endo(&self) -> Affine {

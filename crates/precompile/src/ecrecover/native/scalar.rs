@@ -5,8 +5,8 @@
 //! products with `R^2` give the plain product) and the kernel's inversion.
 
 use crate::weierstrass::{lt, scalar as ecdsa};
-use limbs::add::sub4;
 use limbs::add::adc;
+use limbs::add::sub4;
 use montgomery::Modulus;
 
 /// `n`, little-endian limbs.

@@ -13,7 +13,7 @@
 
 use crate::ecrecover::native::field::sqr_wide;
 use crate::weierstrass::{limbs_from_be, limbs_to_be, lt};
-use limbs::add::{add4_carry, adc, sub4_borrow};
+use limbs::add::{adc, add4_carry, sub4_borrow};
 use limbs::mul::mac;
 use montgomery::Modulus;
 
@@ -140,7 +140,9 @@ impl Fe {
     #[inline(always)]
     pub fn mul(&self, b: &Fe) -> Fe {
         let (lo, hi) = montgomery::mul_wide(&self.0, &b.0);
-        Fe(redc(&[lo[0], lo[1], lo[2], lo[3], hi[0], hi[1], hi[2], hi[3]]))
+        Fe(redc(&[
+            lo[0], lo[1], lo[2], lo[3], hi[0], hi[1], hi[2], hi[3],
+        ]))
     }
 
     /// `self^2 mod p`.

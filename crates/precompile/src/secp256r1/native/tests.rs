@@ -88,7 +88,8 @@ fn constants() {
     let p = big(&P);
     assert_eq!(
         p,
-        (BigUint::from(1u8) << 256) - (BigUint::from(1u8) << 224) + (BigUint::from(1u8) << 192)
+        (BigUint::from(1u8) << 256) - (BigUint::from(1u8) << 224)
+            + (BigUint::from(1u8) << 192)
             + (BigUint::from(1u8) << 96)
             - 1u8
     );
@@ -101,10 +102,7 @@ fn constants() {
     )
     .unwrap();
     assert_eq!(fbig(&super::point::B), b);
-    assert_eq!(
-        Some(ours(&table::G)),
-        theirs(&ProjectivePoint::GENERATOR)
-    );
+    assert_eq!(Some(ours(&table::G)), theirs(&ProjectivePoint::GENERATOR));
     assert!(table::G.is_on_curve());
 }
 
@@ -255,11 +253,26 @@ fn affine_of_bytes(x: &[u8; 32], y: &[u8; 32]) -> ProjectivePoint {
 fn check(input: &[u8]) -> bool {
     let got = super::verify_eip7951(input);
     assert_eq!(got, verify_eip7951(input));
-    assert_eq!(got, awslc::verify_eip7951(input), "aws-lc {}", hex::encode(input));
-    assert_eq!(got, rustcrypto::verify_eip7951(input), "p256 {}", hex::encode(input));
+    assert_eq!(
+        got,
+        awslc::verify_eip7951(input),
+        "aws-lc {}",
+        hex::encode(input)
+    );
+    assert_eq!(
+        got,
+        rustcrypto::verify_eip7951(input),
+        "p256 {}",
+        hex::encode(input)
+    );
     #[cfg(feature = "aws-lc")]
     assert_eq!(got, super::super::awslc_ffi::verify_eip7951(input));
-    assert_eq!(verify_rip7212(input), p256_rip7212(input), "rip7212 {}", hex::encode(input));
+    assert_eq!(
+        verify_rip7212(input),
+        p256_rip7212(input),
+        "rip7212 {}",
+        hex::encode(input)
+    );
     got
 }
 
