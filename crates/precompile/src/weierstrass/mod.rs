@@ -69,3 +69,86 @@ pub(crate) mod scalar {
         montgomery::inverse_vartime(a, n)
     }
 }
+
+/// What the shared point types need of a curve's base field.
+pub trait Field: Copy {
+    /// 0.
+    const ZERO: Self;
+    /// 1.
+    const ONE: Self;
+    /// `-self`.
+    fn negate(&self) -> Self;
+}
+
+/// Implements [`Field`] for a field type with inherent `ZERO`, `ONE` and `neg`.
+macro_rules! impl_field {
+    ($fe:ty) => {
+        impl $crate::weierstrass::Field for $fe {
+            const ZERO: $fe = <$fe>::ZERO;
+            const ONE: $fe = <$fe>::ONE;
+
+            #[inline]
+            fn negate(&self) -> $fe {
+                self.neg()
+            }
+        }
+    };
+}
+pub(crate) use impl_field;
+
+/// An affine point (never the point at infinity) over the field `F`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Affine<F> {
+    /// x.
+    pub x: F,
+    /// y.
+    pub y: F,
+}
+
+/// A point in Jacobian coordinates `(X, Y, Z)`, standing for `(X / Z^2, Y / Z^3)`, or the
+/// point at infinity (`inf`, other fields unused).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Jacobian<F> {
+    /// X.
+    pub x: F,
+    /// Y.
+    pub y: F,
+    /// Z (nonzero unless `inf`).
+    pub z: F,
+    /// Whether this is the point at infinity.
+    pub inf: bool,
+}
+
+impl<F: Field> core::ops::Neg for Affine<F> {
+    type Output = Affine<F>;
+
+    /// `-self`.
+    #[inline]
+    fn neg(self) -> Affine<F> {
+        Affine {
+            x: self.x,
+            y: self.y.negate(),
+        }
+    }
+}
+
+impl<F: Field> Jacobian<F> {
+    /// The point at infinity.
+    pub const INFINITY: Jacobian<F> = Jacobian {
+        x: F::ZERO,
+        y: F::ONE,
+        z: F::ZERO,
+        inf: true,
+    };
+
+    /// `(x, y, 1)`.
+    #[inline]
+    pub fn from_affine(a: &Affine<F>) -> Jacobian<F> {
+        Jacobian {
+            x: a.x,
+            y: a.y,
+            z: F::ONE,
+            inf: false,
+        }
+    }
+}

@@ -2,6 +2,7 @@
 //! `(X / Z^2, Y / Z^3)`, with the `a = -3` doubling.
 
 use super::field::Fe;
+use crate::weierstrass;
 
 /// `b` in Montgomery form.
 pub const B: Fe = Fe([
@@ -12,39 +13,12 @@ pub const B: Fe = Fe([
 ]);
 
 /// An affine point (never the point at infinity).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Affine {
-    /// x.
-    pub x: Fe,
-    /// y.
-    pub y: Fe,
-}
+pub type Affine = weierstrass::Affine<Fe>;
 
-/// A point in Jacobian coordinates, or the point at infinity (`inf`, other fields unused).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Jacobian {
-    /// X.
-    pub x: Fe,
-    /// Y.
-    pub y: Fe,
-    /// Z (nonzero unless `inf`).
-    pub z: Fe,
-    /// Whether this is the point at infinity.
-    pub inf: bool,
-}
+/// A point in Jacobian coordinates, or the point at infinity.
+pub type Jacobian = weierstrass::Jacobian<Fe>;
 
-impl core::ops::Neg for Affine {
-    type Output = Affine;
-
-    /// `-self`.
-    #[inline]
-    fn neg(self) -> Affine {
-        Affine {
-            x: self.x,
-            y: self.y.neg(),
-        }
-    }
-}
+weierstrass::impl_field!(Fe);
 
 impl Affine {
     /// Whether `y^2 = x^3 - 3x + b`. `(0, 0)`, how an input would spell the point at infinity,
@@ -56,25 +30,6 @@ impl Affine {
 }
 
 impl Jacobian {
-    /// The point at infinity.
-    pub const INFINITY: Jacobian = Jacobian {
-        x: Fe::ZERO,
-        y: Fe::ONE,
-        z: Fe::ZERO,
-        inf: true,
-    };
-
-    /// `(x, y, 1)`.
-    #[inline]
-    pub fn from_affine(a: &Affine) -> Jacobian {
-        Jacobian {
-            x: a.x,
-            y: a.y,
-            z: Fe::ONE,
-            inf: false,
-        }
-    }
-
     /// `2 self` (dbl-2001-b, `a = -3`: 3 multiplications, 5 squarings). The curve has no
     /// point of order 2 (prime order), so only infinity doubles to infinity.
     #[inline]
