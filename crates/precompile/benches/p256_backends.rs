@@ -8,7 +8,7 @@
 //! signatures and a rejected one, and prints each per-round ratio's median with its 95 %
 //! interval, the ratio of the fastest batches, and the CPU model.
 use criterion::{criterion_group, Criterion};
-use precompile::secp256r1::native::field::{mul_kernel, mul_portable, Fe};
+use precompile::secp256r1::native::field::{mul_kernel, Fe};
 use precompile::secp256r1::{self, awslc_ffi, native, rustcrypto};
 use std::hint::black_box;
 use std::time::Duration;
@@ -144,15 +144,6 @@ fn interleaved() {
             },
         );
     }
-    interleave::row(
-        "100 chained products: kernel's plain product vs portable, both with the specialised reduction",
-        &|| {
-            black_box(field_chain(100, false, ours_mul));
-        },
-        &|| {
-            black_box(field_chain(100, false, mul_portable));
-        },
-    );
     interleave::row(
         "valid: p256 vs native",
         &|| {

@@ -2,13 +2,14 @@
 //! little-endian 64-bit limbs in Montgomery form (`x` stored as `x 2^256 mod p`), always fully
 //! reduced (`< p`).
 //!
-//! A product is the shared kernel's plain 4-limb product ([`montgomery::mul_wide`]: MULX/ADCX/ADOX
-//! assembly when the CPU has BMI2 and ADX, portable Rust otherwise), a square the portable
+//! A product is the portable 4-limb product ([`limbs::mul::mul_full4`]), a square the portable
 //! 10-product squaring ([`sqr_wide`], shared with secp256k1's field), both followed by a
 //! Montgomery reduction specialised to `p` ([`redc`]): `p = -1 mod 2^64` makes each round's
-//! factor the low limb itself (`n0 = 1`) and `p`'s zero limb saves a product a round. The
-//! kernel's generic Montgomery product ([`mul_kernel`]) stays for comparison. Additions and
-//! subtractions select their correction without a branch. Inversion is the kernel's safegcd
+//! factor the low limb itself (`n0 = 1`) and `p`'s zero limb saves a product a round. Inlined
+//! into the point formulas, the portable product measured a little faster than the kernel's
+//! assembly `mul_wide` (PERF.md); the kernel's generic Montgomery product ([`mul_kernel`]) stays
+//! for comparison. Additions and subtractions select their correction without a branch.
+//! Inversion is the kernel's safegcd
 //! ([`montgomery::inverse_mont_vartime`]; variable time, public values only).
 
 use crate::ecrecover::native::field::sqr_wide;
@@ -64,12 +65,6 @@ pub fn redc(t: &[u64; 8]) -> [u64; 4] {
 /// [`Fe::mul`]'s specialised reduction).
 pub fn mul_kernel(a: &Fe, b: &Fe) -> Fe {
     Fe(montgomery::mul(&a.0, &b.0, &MODULUS))
-}
-
-/// `a b R^-1 mod p` on the portable product ([`limbs::mul::mul_full4`]) and [`redc`] (for
-/// comparison with [`Fe::mul`]'s kernel product).
-pub fn mul_portable(a: &Fe, b: &Fe) -> Fe {
-    Fe(redc(&limbs::mul::mul_full4(&a.0, &b.0)))
 }
 
 /// An element of the field in Montgomery form (`x R mod p`, `R = 2^256`; limbs `< p`).
@@ -139,10 +134,7 @@ impl Fe {
     /// `self b mod p`.
     #[inline(always)]
     pub fn mul(&self, b: &Fe) -> Fe {
-        let (lo, hi) = montgomery::mul_wide(&self.0, &b.0);
-        Fe(redc(&[
-            lo[0], lo[1], lo[2], lo[3], hi[0], hi[1], hi[2], hi[3],
-        ]))
+        Fe(redc(&limbs::mul::mul_full4(&self.0, &b.0)))
     }
 
     /// `self^2 mod p`.
