@@ -11,7 +11,10 @@
 use criterion::{criterion_group, Criterion};
 use precompile::ecrecover::{self, native, Signature};
 use std::hint::black_box;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+mod interleave;
+use interleave::Arm;
 
 const VALID: &str = "18c547e4f7b0f325ad1e56f57e26c745b09a3e503d86e00e5255ff7f715d3d1c000000000000000000000000000000000000000000000000000000000000001c73b1693892219d736caba55bdb67216e485557ea6b6af75f37096c9aa6a5a75feeb940b1d03b21e36b0e47e79769f095fe2ab855bd91e3a38756b7d75a9c4549";
 const UNRECOVERABLE: &str = "a8b53bdf3306a35a7103ab5504a0c9b492295564b6202b1942a84ef300107281000000000000000000000000000000000000000000000000000000000000001b307835653165303366353363653138623737326363623030393366663731663366353366356337356237346463623331613835616138623838393262346538621122334455667788991011121314151617181920212223242526272829303132";
@@ -106,73 +109,12 @@ fn benches(c: &mut Criterion) {
     g.finish();
 }
 
-/// Time per call of `f` over a batch of `n` calls, ns.
-fn batch(n: u64, f: &dyn Fn()) -> f64 {
-    let t = Instant::now();
-    for _ in 0..n {
-        f();
-    }
-    t.elapsed().as_nanos() as f64 / n as f64
-}
-
-/// A timed arm.
-type Arm<'a> = &'a dyn Fn();
-
-/// What [`interleave`] returns: the ratio's median and 95 % interval, both medians, both minima.
-type Timing = ((f64, f64, f64), (f64, f64), (f64, f64));
-
-/// Rounds timed after the warm-up round.
-const ROUNDS: usize = 201;
-
-/// Two arms in alternating ~1 ms batches (ABBA), [`ROUNDS`] rounds after a warm-up round: the
-/// median of `t(b) / t(a)` over rounds with its 95 % interval, both medians, and both minima
-/// (on a loaded machine, where preemption lands inside batches, the minima are the batches that
-/// ran undisturbed).
-fn interleave(a: Arm, b: Arm) -> Timing {
-    let size = |f: &dyn Fn()| {
-        let one = batch(50, f).max(1.0);
-        ((1.0e6 / one) as u64).clamp(1, 1 << 20)
-    };
-    let (na, nb) = (size(a), size(b));
-    let (mut ratios, mut ta, mut tb) = (Vec::new(), Vec::new(), Vec::new());
-    for round in 0..=ROUNDS {
-        let (x, y) = if matches!(round % 4, 1 | 2) {
-            let y = batch(nb, b);
-            (batch(na, a), y)
-        } else {
-            let x = batch(na, a);
-            (x, batch(nb, b))
-        };
-        if round > 0 {
-            ratios.push(y / x);
-            ta.push(x);
-            tb.push(y);
-        }
-    }
-    let med = |v: &[f64]| testkit::stats::median_interval(v.to_vec()).0;
-    let min = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
-    (
-        testkit::stats::median_interval(ratios),
-        (med(&ta), med(&tb)),
-        (min(&ta), min(&tb)),
-    )
-}
-
 fn interleaved() {
-    let cpu = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("model name"))
-                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
-        })
-        .unwrap_or_default();
-    println!("CPU: {cpu}; {ROUNDS} rounds of ~1 ms batches, ABBA, wall clock; B / A per round");
-    println!("| case: A vs B | A ns (median, min) | B ns (median, min) | B / A: median (95 % interval) | ratio of minima |");
-    println!("|---|---|---|---|---|");
+    interleave::header();
     for (case, input) in cases() {
         let [(_, lib), (_, nat)] = backends();
-        let ((r, lo, hi), (ta, tb), (ma, mb)) = interleave(
+        interleave::row(
+            &format!("{case}: libsecp256k1 vs native"),
             &|| {
                 black_box(call(black_box(&input), lib));
             },
@@ -180,24 +122,17 @@ fn interleaved() {
                 black_box(call(black_box(&input), nat));
             },
         );
-        println!(
-            "| {case}: libsecp256k1 vs native | {ta:.0}, {ma:.0} | {tb:.0}, {mb:.0} | {r:.3} ({lo:.3}-{hi:.3}) | {:.3} |",
-            mb / ma
-        );
     }
-    let ((r, lo, hi), (ta, tb), (ma, mb)) = interleave(
-        &|| {
-            black_box(montgomery_mul_chain(100));
-        },
-        &|| {
-            black_box(field_mul_chain(100));
-        },
-    );
-    println!(
-        "| 100 chained field products: Montgomery vs pseudo-Mersenne | {ta:.0}, {ma:.0} | {tb:.0}, {mb:.0} | {r:.3} ({lo:.3}-{hi:.3}) | {:.3} |",
-        mb / ma
-    );
-    let pairs: [(&str, Arm, Arm); 2] = [
+    let pairs: [(&str, Arm, Arm); 3] = [
+        (
+            "100 chained field products: Montgomery vs pseudo-Mersenne",
+            &|| {
+                black_box(montgomery_mul_chain(100));
+            },
+            &|| {
+                black_box(field_mul_chain(100));
+            },
+        ),
         (
             "100 chained products: kernel's asm vs portable schoolbook",
             &|| {
@@ -218,11 +153,7 @@ fn interleaved() {
         ),
     ];
     for (name, a, b) in pairs {
-        let ((r, lo, hi), (ta, tb), (ma, mb)) = interleave(a, b);
-        println!(
-            "| {name} | {ta:.0}, {ma:.0} | {tb:.0}, {mb:.0} | {r:.3} ({lo:.3}-{hi:.3}) | {:.3} |",
-            mb / ma
-        );
+        interleave::row(name, a, b);
     }
 }
 

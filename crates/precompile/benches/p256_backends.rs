@@ -1,10 +1,15 @@
-//! P256VERIFY backends side by side: aws-lc through its C API (the default, cargo feature
-//! `aws-lc`), the RustCrypto `p256` crate (the default without `aws-lc`) and revm-precompile
-//! 43's default build, on the same valid signature.
+//! P256VERIFY backends side by side: our native arithmetic (the default), aws-lc through its C
+//! API (cargo feature `aws-lc`), the RustCrypto `p256` crate and revm-precompile 43's default
+//! build, on the same valid signature.
 //!
-//! `cargo bench -p evm-arith-precompile --bench p256_backends`
-use criterion::{criterion_group, criterion_main, Criterion};
-use precompile::secp256r1::{self, awslc_ffi, rustcrypto};
+//! `cargo bench -p evm-arith-precompile --bench p256_backends` runs criterion (absolute times);
+//! `P256_INTERLEAVED=1 cargo bench -p evm-arith-precompile --bench p256_backends` instead times
+//! aws-lc against native in alternating batches of about 1 ms (ABBA, 201 rounds) on valid
+//! signatures and a rejected one, and prints each per-round ratio's median with its 95 %
+//! interval, the ratio of the fastest batches, and the CPU model.
+use criterion::{criterion_group, Criterion};
+use precompile::secp256r1::native::field::{mul_kernel, Fe};
+use precompile::secp256r1::{self, awslc_ffi, native, rustcrypto};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -16,6 +21,10 @@ fn benches(c: &mut Criterion) {
     assert!(awslc_ffi::verify_eip7951(&input));
     assert!(rustcrypto::verify_eip7951(&input));
     let mut g = c.benchmark_group("p256verify");
+    assert!(native::verify_eip7951(&input));
+    g.bench_function("native", |b| {
+        b.iter(|| native::verify_eip7951(black_box(&input)))
+    });
     g.bench_function("aws-lc-ffi", |b| {
         b.iter(|| awslc_ffi::verify_eip7951(black_box(&input)))
     });
@@ -77,4 +86,90 @@ criterion_group! {
         .measurement_time(Duration::from_secs(2));
     targets = benches, rejects
 }
-criterion_main!(group);
+
+mod interleave;
+
+/// Valid inputs (the vector above and signatures of go-ethereum's first valid vectors are not
+/// at hand here: the vector, and it with `s` replaced by `n - s`) and the vector with a wrong
+/// hash (full verification, rejected at the end).
+fn interleaved() {
+    let valid = hex::decode(INPUT).unwrap();
+    let mut high_s = valid.clone();
+    let n =
+        hex::decode("ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551").unwrap();
+    let mut borrow = 0i16;
+    for i in (0..32).rev() {
+        let d = n[i] as i16 - valid[64 + i] as i16 - borrow;
+        borrow = (d < 0) as i16;
+        high_s[64 + i] = d.rem_euclid(256) as u8;
+    }
+    let mut wrong_hash = valid.clone();
+    wrong_hash[0] ^= 1;
+    assert!(native::verify_eip7951(&high_s) && awslc_ffi::verify_eip7951(&high_s));
+    assert!(!native::verify_eip7951(&wrong_hash) && !awslc_ffi::verify_eip7951(&wrong_hash));
+    interleave::header();
+    for (case, input) in [
+        ("valid", &valid),
+        ("valid, high s", &high_s),
+        ("wrong hash", &wrong_hash),
+    ] {
+        interleave::row(
+            &format!("{case}: aws-lc vs native"),
+            &|| {
+                black_box(awslc_ffi::verify_eip7951(black_box(input)));
+            },
+            &|| {
+                black_box(native::verify_eip7951(black_box(input)));
+            },
+        );
+    }
+    // Every arm through a function pointer, so that none is inlined differently.
+    let ours_mul: fn(&Fe, &Fe) -> Fe = |x, y| x.mul(y);
+    let ours_square: fn(&Fe, &Fe) -> Fe = |x, _| x.square();
+    for (name, square) in [
+        ("100 chained products", false),
+        ("100 chained squares", true),
+    ] {
+        interleave::row(
+            &format!("{name}: kernel's Montgomery product vs specialised reduction"),
+            &|| {
+                black_box(field_chain(100, square, mul_kernel));
+            },
+            &|| {
+                black_box(field_chain(
+                    100,
+                    square,
+                    if square { ours_square } else { ours_mul },
+                ));
+            },
+        );
+    }
+    interleave::row(
+        "valid: p256 vs native",
+        &|| {
+            black_box(rustcrypto::verify_eip7951(black_box(&valid)));
+        },
+        &|| {
+            black_box(native::verify_eip7951(black_box(&valid)));
+        },
+    );
+}
+
+/// `n` chained field products `x = op(x, y)`, or squares `x = op(x, x)`.
+fn field_chain(n: usize, square: bool, op: fn(&Fe, &Fe) -> Fe) -> Fe {
+    let mut x = Fe::from_be_bytes(&[0x5a; 32]).unwrap();
+    let y = black_box(Fe::from_be_bytes(&[0x3c; 32]).unwrap());
+    for _ in 0..n {
+        x = op(&x, if square { &x } else { &y });
+    }
+    x
+}
+
+fn main() {
+    if std::env::var_os("P256_INTERLEAVED").is_some() {
+        interleaved();
+        return;
+    }
+    group();
+    Criterion::default().configure_from_args().final_summary();
+}

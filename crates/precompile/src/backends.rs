@@ -9,8 +9,8 @@ use alloc::vec::Vec;
 /// libsecp256k1 (whichever is not the default), and on `k256` (cargo feature `k256`), BN254
 /// on `ark-bn254` (feature `bn254-arkworks`) and on `substrate-bn` (feature `substrate-bn`),
 /// BLS12_PAIRING_CHECK on our own arithmetic (`curves`; feature `blst`, which still decodes),
-/// POINT_EVALUATION on `c-kzg` (feature `c-kzg`), P256VERIFY (EIP-7951) on `p256` (when the
-/// default is aws-lc, feature `aws-lc`). Only those active at `fork` are listed; each has the
+/// POINT_EVALUATION on `c-kzg` (feature `c-kzg`), P256VERIFY (EIP-7951) on our native
+/// arithmetic or on aws-lc (feature `aws-lc`), whichever is not the default, and on `p256`. Only those active at `fork` are listed; each has the
 /// address, name and gas rule of `fork`'s default.
 pub fn alternative_backends(fork: Fork) -> Vec<Precompile> {
     #[allow(unused_mut)] // without the optional backends nothing is pushed
@@ -36,8 +36,14 @@ pub fn alternative_backends(fork: Fork) -> Vec<Precompile> {
     if fork >= Fork::Cancun {
         out.push(crate::kzg_point_evaluation::ckzg::CANCUN);
     }
-    #[cfg(feature = "aws-lc")]
     if fork >= Fork::Osaka {
+        if !crate::secp256r1::NATIVE_IS_DEFAULT {
+            out.push(crate::secp256r1::native::OSAKA);
+        }
+        #[cfg(feature = "aws-lc")]
+        if crate::secp256r1::NATIVE_IS_DEFAULT {
+            out.push(crate::secp256r1::awslc_ffi::OSAKA);
+        }
         out.push(crate::secp256r1::rustcrypto::OSAKA);
     }
     let _ = fork; // unused when no alternative backend is compiled in
@@ -68,7 +74,6 @@ mod tests {
                 }
             }
         }
-        #[cfg(feature = "aws-lc")]
         assert_eq!(
             alternative_backends(Fork::Osaka).last().unwrap().library(),
             crate::Library::P256

@@ -301,6 +301,9 @@ pub enum Library {
     P256,
     /// aws-lc through `aws-lc-sys` (P256VERIFY).
     AwsLc,
+    /// Our own secp256r1 arithmetic on the `montgomery` kernel (P256VERIFY,
+    /// `secp256r1::native`).
+    NativeP256,
     /// arkworks' `ark-bn254` (BN254).
     ArkBn254,
     /// `substrate-bn` (BN254).
@@ -327,6 +330,7 @@ impl Library {
             Self::K256 => "k256 (RustCrypto)",
             Self::P256 => "p256 (RustCrypto)",
             Self::AwsLc => "aws-lc (aws-lc-sys)",
+            Self::NativeP256 => "native secp256r1 (montgomery kernel)",
             Self::ArkBn254 => "ark-bn254",
             Self::SubstrateBn => "substrate-bn",
         }
@@ -347,6 +351,7 @@ impl Library {
             Self::K256 => "k256",
             Self::P256 => "p256",
             Self::AwsLc => "aws-lc",
+            Self::NativeP256 => "native",
             Self::ArkBn254 => "ark-bn254",
             Self::SubstrateBn => "substrate-bn",
         }

@@ -175,8 +175,13 @@ pub(crate) fn verify(p: &Parsed<'_>) -> bool {
     ok
 }
 
-/// EIP-7951 verification of a 160-byte input on aws-lc's C API (as
-/// [`super::verify_eip7951`], which uses this backend): `false` on any bad input.
+/// The library name of this backend, as [`crate::Precompile::library`] reports it.
+pub const LIBRARY: crate::Library = crate::Library::AwsLc;
+
+osaka_backend!();
+
+/// EIP-7951 verification of a 160-byte input on aws-lc's C API (the same checks and result as
+/// [`super::verify_eip7951`]): `false` on any bad input.
 pub fn verify_eip7951(input: &[u8]) -> bool {
     super::parse(input).is_some_and(|p| verify(&p))
 }

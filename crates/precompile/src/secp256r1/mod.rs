@@ -5,7 +5,7 @@
 //! - [`RIP7212`] ([`rip7212`]) follows RIP-7212 (3450 gas, the L2 variant): same interface and
 //!   checks, but the recovered x-coordinate `R'.x` is compared with `r` exactly, where EIP-7951
 //!   compares `R'.x mod n`. The two differ only when `R'.x` lies in `[n, p)`, which needs
-//!   `r < p - n` (about `2^128`); only then is the exact coordinate computed.
+//!   `r < p - n` (about `2^128`).
 //!
 //! Input: `hash || r || s || qx || qy` (5 x 32 bytes, big-endian). A call never fails for a bad
 //! input: any input that is not exactly 160 bytes, has `r` or `s` outside `[1, n)`, a public-key
@@ -15,35 +15,58 @@
 //! integer `e`, used modulo `n`.
 //!
 //! Verification runs on aws-lc's C API (`aws-lc-sys`: `EC_KEY` + `ECDSA_do_verify`) with the
-//! cargo feature `aws-lc` (default; `awslc_ffi`), else on the `p256` crate ([`rustcrypto`],
-//! revm's default, about 6 times slower: README.md). With `aws-lc`, [`rustcrypto`] stays as an alternative
-//! backend for benches. The tests' oracle is the same check through `aws-lc-rs`'s safe
-//! prehashed-ECDSA API (a dev-dependency).
+//! cargo feature `aws-lc` (default; `awslc_ffi`), else, or with the feature `native-p256`, on
+//! our own secp256r1 arithmetic ([`native`]: pure Rust, `no_std`, on the shared `montgomery`
+//! kernel; [`NATIVE_IS_DEFAULT`] says which). RIP-7212's exact comparison is always decided by
+//! [`native`]. The `p256` crate ([`rustcrypto`], revm's default) and whichever of aws-lc and
+//! native is not the default stay as alternative backends for benches. The tests' oracles are
+//! aws-lc through `aws-lc-rs`'s safe prehashed-ECDSA API (a dev-dependency) and `p256`.
 
 use crate::encoding::bool_word;
 use crate::PrecompileId;
 use crate::{charge, Precompile, PrecompileOutput, PrecompileResult};
 use alloc::vec::Vec;
 
+/// Defines `run_osaka` and `OSAKA` (P256VERIFY as in EIP-7951) in a backend module that has
+/// `LIBRARY` and `verify_eip7951`.
+macro_rules! osaka_backend {
+    () => {
+        /// Runs P256VERIFY as in EIP-7951 with this backend (same contract as
+        /// [`super::osaka::run`]).
+        pub fn run_osaka(input: &[u8], gas_limit: u64) -> crate::PrecompileResult {
+            super::run_with(input, gas_limit, super::GAS_OSAKA, verify_eip7951)
+        }
+
+        /// P256VERIFY (`0x100`) as in EIP-7951 on this backend.
+        pub const OSAKA: crate::Precompile = crate::Precompile::new(
+            crate::PrecompileId::P256Verify,
+            LIBRARY,
+            super::osaka::gas,
+            run_osaka,
+        );
+    };
+}
+
 #[cfg(test)]
 mod awslc;
 #[cfg(feature = "aws-lc")]
 pub mod awslc_ffi;
-mod field;
+pub mod native;
 pub mod rustcrypto;
 
 /// EIP-7951 price of P256VERIFY (Osaka).
 pub const GAS_OSAKA: u64 = 6_900;
 /// RIP-7212 price of P256VERIFY.
 pub const GAS_RIP7212: u64 = 3_450;
-/// The library verifying signatures in this build (RIP-7212's exact `R'.x` comparison, when
-/// needed, is computed with the `p256` crate).
-#[cfg(feature = "aws-lc")]
+/// Whether [`native`] is this build's P256VERIFY backend (feature `native-p256`, or no
+/// `aws-lc`); otherwise aws-lc is.
+pub const NATIVE_IS_DEFAULT: bool = cfg!(any(feature = "native-p256", not(feature = "aws-lc")));
+/// The library verifying signatures in this build.
+#[cfg(all(feature = "aws-lc", not(feature = "native-p256")))]
 pub const LIBRARY: crate::Library = crate::Library::AwsLc;
-/// The library verifying signatures in this build (RIP-7212's exact `R'.x` comparison, when
-/// needed, is computed with the `p256` crate).
-#[cfg(not(feature = "aws-lc"))]
-pub const LIBRARY: crate::Library = rustcrypto::LIBRARY;
+/// The library verifying signatures in this build.
+#[cfg(not(all(feature = "aws-lc", not(feature = "native-p256"))))]
+pub const LIBRARY: crate::Library = native::LIBRARY;
 /// The only input length that can verify: hash, r, s, qx, qy.
 pub const INPUT_LEN: usize = 160;
 
@@ -52,15 +75,18 @@ pub(crate) const N: [u8; 32] = [
     0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
     0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17, 0x9e, 0x84, 0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63, 0x25, 0x51,
 ];
+/// `p - n`, big-endian: an `r` at or above it cannot have a second x-coordinate `r + n < p`.
+/// (Until the native backend this constant read `...0552...` for `...0553...`, so RIP-7212
+/// accepted `R'.x = r + n` for `r` in between: go-ethereum's wycheproof vector #113 is such a
+/// case.)
+pub(crate) const P_MINUS_N: [u8; 32] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x43, 0x19, 0x05, 0x53, 0x58, 0xe8, 0x61, 0x7b,
+    0x0c, 0x46, 0x35, 0x3d, 0x03, 0x9c, 0xda, 0xae,
+];
 /// The field modulus p of secp256r1, big-endian.
 pub(crate) const P: [u8; 32] = [
     0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
     0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-];
-/// `p - n`, big-endian: an `r` at or above it cannot have a second x-coordinate `r + n < p`.
-const P_MINUS_N: [u8; 32] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x43, 0x19, 0x05, 0x52, 0x58, 0xe8, 0x61, 0x7b,
-    0x0c, 0x46, 0x35, 0x3d, 0x03, 0x9c, 0xda, 0xae,
 ];
 
 /// Runs P256VERIFY at price `cost` with the verification `verify`: `OutOfGas` when
@@ -150,7 +176,7 @@ pub(crate) fn parse(input: &[u8]) -> Option<Parsed<'_>> {
     if !nonzero_below_n(p.r) || !nonzero_below_n(p.s) || p.qx >= &P || p.qy >= &P {
         return None;
     }
-    field::is_on_curve(p.qx, p.qy).then_some(p)
+    native::is_on_curve(p.qx, p.qy).then_some(p)
 }
 
 /// EIP-7951 verification of a 160-byte `hash || r || s || qx || qy`: whether `r, s` are in
@@ -163,10 +189,10 @@ pub fn verify_eip7951(input: &[u8]) -> bool {
 
 /// The EIP-7951 check of range-checked fields on this build's backend ([`LIBRARY`]).
 fn verify(p: &Parsed<'_>) -> bool {
-    #[cfg(feature = "aws-lc")]
+    #[cfg(all(feature = "aws-lc", not(feature = "native-p256")))]
     return awslc_ffi::verify(p);
-    #[cfg(not(feature = "aws-lc"))]
-    return rustcrypto::verify(p);
+    #[cfg(not(all(feature = "aws-lc", not(feature = "native-p256"))))]
+    return native::verify(p, false);
 }
 
 /// RIP-7212 verification: as [`verify_eip7951`], but `R'.x` must equal `r` exactly (not only
@@ -175,50 +201,12 @@ pub fn verify_rip7212(input: &[u8]) -> bool {
     let Some(p) = parse(input) else {
         return false;
     };
-    if !verify(&p) {
-        return false;
+    if NATIVE_IS_DEFAULT {
+        return native::verify(&p, true);
     }
-    // Accepted modulo n: R'.x is r or r + n; r + n is a field element only when r < p - n.
-    if p.r >= &P_MINUS_N {
-        return true;
-    }
-    exact::recovered_x(&p).is_some_and(|x| &x == p.r)
-}
-
-/// Computes `R'.x` itself with the `p256` crate, for the rare RIP-7212 case where the modular
-/// comparison is ambiguous.
-mod exact {
-    use super::Parsed;
-    use p256::{
-        ecdsa::VerifyingKey,
-        elliptic_curve::{
-            ff::PrimeField,
-            group::Group,
-            ops::{MulByGeneratorVartime, Reduce},
-            point::AffineCoordinates,
-        },
-        FieldBytes, ProjectivePoint, Scalar,
-    };
-
-    /// The big-endian x-coordinate of `R' = (e/s) G + (r/s) Q`, or `None` when the key is not
-    /// on the curve or `R'` is infinity.
-    pub(super) fn recovered_x(p: &Parsed<'_>) -> Option<[u8; 32]> {
-        let mut sec1 = [0u8; 65];
-        sec1[0] = 4;
-        sec1[1..33].copy_from_slice(p.qx);
-        sec1[33..].copy_from_slice(p.qy);
-        let q = ProjectivePoint::from(*VerifyingKey::from_sec1_bytes(&sec1).ok()?.as_affine());
-        let r: Scalar = Option::from(Scalar::from_repr(FieldBytes::from(*p.r)))?;
-        let s: Scalar = Option::from(Scalar::from_repr(FieldBytes::from(*p.s)))?;
-        let e = <Scalar as Reduce<FieldBytes>>::reduce(&FieldBytes::from(*p.hash));
-        let s_inv: Scalar = Option::from(s.invert())?;
-        let rp =
-            ProjectivePoint::mul_by_generator_and_mul_add_vartime(&(e * s_inv), &(r * s_inv), &q);
-        if bool::from(rp.is_identity()) {
-            return None;
-        }
-        Some(rp.to_affine().x().into())
-    }
+    // Accepted modulo n: R'.x is r or r + n; r + n is a field element only when r < p - n,
+    // and only then does the exact comparison need computing.
+    verify(&p) && (p.r >= &P_MINUS_N || native::verify(&p, true))
 }
 
 #[cfg(test)]

@@ -1,27 +1,14 @@
-//! P-256 ECDSA verification on the RustCrypto `p256` crate (revm's default): the default backend
-//! without the cargo feature `aws-lc`, an alternative backend for benches with it; the same
-//! semantics as aws-lc.
+//! P-256 ECDSA verification on the RustCrypto `p256` crate (revm's default): an alternative
+//! backend for benches and an oracle for the tests; the same semantics as the native backend
+//! and aws-lc.
 
-use super::{run_with, Parsed, GAS_OSAKA};
-use crate::PrecompileId;
-use crate::{Precompile, PrecompileResult};
+use super::Parsed;
 use p256::ecdsa::{signature::hazmat::PrehashVerifier, Signature, VerifyingKey};
 
-/// The library name of this backend, as [`Precompile::library`] reports it.
+/// The library name of this backend, as [`crate::Precompile::library`] reports it.
 pub const LIBRARY: crate::Library = crate::Library::P256;
 
-/// Runs P256VERIFY as in EIP-7951 with this backend (same contract as [`super::osaka::run`]).
-pub fn run_osaka(input: &[u8], gas_limit: u64) -> PrecompileResult {
-    run_with(input, gas_limit, GAS_OSAKA, verify_eip7951)
-}
-
-/// P256VERIFY (`0x100`) as in EIP-7951 on the `p256` crate.
-pub const OSAKA: Precompile = Precompile::new(
-    PrecompileId::P256Verify,
-    LIBRARY,
-    super::osaka::gas,
-    run_osaka,
-);
+osaka_backend!();
 
 /// EIP-7951 verification of a 160-byte input on the `p256` crate: the same checks and result
 /// as [`super::verify_eip7951`]; `false` on any bad input.

@@ -18,7 +18,7 @@ use super::field::Fe;
 use super::point::{Affine, Jacobian};
 use super::scalar::Scalar;
 use super::table::{TABLE_G, TABLE_G_LAMBDA, WINDOW_G};
-use super::wnaf::{wnaf, LEN};
+use super::wnaf::Lane;
 
 /// The wNAF window of `R`'s scalars.
 pub const WINDOW_R: usize = 5;
@@ -64,38 +64,10 @@ fn odd_multiples(r: &Affine) -> ([Affine; TABLE_R_LEN], Fe) {
     (out, pre[last].z.mul(&d.z))
 }
 
-/// One wNAF to add: its digits, its table and whether the points are negated (a negative
-/// GLV half).
-struct Lane<'a> {
-    digits: [i8; LEN],
-    table: &'a [Affine],
-    negate: bool,
-}
-
-impl<'a> Lane<'a> {
-    fn new(k: Scalar, w: usize, table: &'a [Affine]) -> (Self, usize) {
-        let (mag, negate) = k.to_signed();
-        let (digits, len) = wnaf(&mag, w);
-        (
-            Lane {
-                digits,
-                table,
-                negate,
-            },
-            len,
-        )
-    }
-
-    /// The point of digit `i`, or `None` for a zero digit.
-    #[inline(always)]
-    fn point(&self, i: usize) -> Option<Affine> {
-        let d = self.digits[i];
-        if d == 0 {
-            return None;
-        }
-        let p = self.table[(d.unsigned_abs() / 2) as usize];
-        Some(if (d < 0) != self.negate { p.neg() } else { p })
-    }
+/// The lane of the signed representative of `k` with window `w` over `table`.
+fn lane(k: Scalar, w: usize, table: &[Affine]) -> (Lane<'_, Affine>, usize) {
+    let (mag, negate) = k.to_signed();
+    Lane::new(&mag, negate, w, table)
 }
 
 /// `u1 G + u2 R` in affine coordinates, or `None` when it is the point at infinity. `r` must be
@@ -108,10 +80,10 @@ pub fn mul_g_plus_r(u1: &Scalar, r: &Affine, u2: &Scalar) -> Option<Affine> {
     }
     let (g1, g2) = u1.split_lambda();
     let (r1, r2) = u2.split_lambda();
-    let (lg1, n1) = Lane::new(g1, WINDOW_G, &TABLE_G[..]);
-    let (lg2, n2) = Lane::new(g2, WINDOW_G, &TABLE_G_LAMBDA[..]);
-    let (lr1, n3) = Lane::new(r1, WINDOW_R, &table_r[..]);
-    let (lr2, n4) = Lane::new(r2, WINDOW_R, &table_r_lambda[..]);
+    let (lg1, n1) = lane(g1, WINDOW_G, &TABLE_G[..]);
+    let (lg2, n2) = lane(g2, WINDOW_G, &TABLE_G_LAMBDA[..]);
+    let (lr1, n3) = lane(r1, WINDOW_R, &table_r[..]);
+    let (lr2, n4) = lane(r2, WINDOW_R, &table_r_lambda[..]);
     let len = n1.max(n2).max(n3).max(n4);
     let zt2 = zt.square();
     let zt3 = zt2.mul(&zt);

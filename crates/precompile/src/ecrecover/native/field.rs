@@ -15,6 +15,8 @@ use limbs::add::{adc, sbb};
 use limbs::mul::mac;
 use montgomery::Modulus;
 
+pub(crate) use crate::weierstrass::{limbs_from_be, limbs_to_be};
+
 /// `p`, little-endian limbs.
 pub const P: [u64; 4] = [
     0xffff_fffe_ffff_fc2f,
@@ -32,18 +34,6 @@ const MODULUS: Modulus<4> = Modulus::new(P);
 /// An element of the field, `< p` (little-endian limbs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Fe(pub(crate) [u64; 4]);
-
-/// `a - b mod 2^256` and whether it borrowed (`a < b`).
-pub(crate) const fn sub4(a: &[u64; 4], b: &[u64; 4]) -> ([u64; 4], bool) {
-    let mut r = [0u64; 4];
-    let mut borrow = false;
-    let mut i = 0;
-    while i < 4 {
-        (r[i], borrow) = sbb(a[i], b[i], borrow);
-        i += 1;
-    }
-    (r, borrow)
-}
 
 /// `lo + hi * 2^256 mod p` for any `lo, hi < 2^256`, fully reduced: two folds of the high part
 /// by `C`, then one conditional subtraction of `p`.
@@ -305,24 +295,4 @@ impl Fe {
         let root = t.square_n(2);
         (root.square() == *a).then_some(root)
     }
-}
-
-/// The little-endian limbs of the big-endian 32 bytes `be`.
-pub(crate) const fn limbs_from_be(be: &[u8; 32]) -> [u64; 4] {
-    let mut l = [0u64; 4];
-    let mut i = 0;
-    while i < 32 {
-        l[3 - i / 8] |= (be[i] as u64) << (8 * (7 - i % 8));
-        i += 1;
-    }
-    l
-}
-
-/// The big-endian 32 bytes of the little-endian limbs `l`.
-pub(crate) fn limbs_to_be(l: &[u64; 4]) -> [u8; 32] {
-    let mut be = [0u8; 32];
-    for (i, limb) in l.iter().enumerate() {
-        be[24 - 8 * i..32 - 8 * i].copy_from_slice(&limb.to_be_bytes());
-    }
-    be
 }

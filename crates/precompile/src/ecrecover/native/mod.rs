@@ -13,7 +13,7 @@ pub mod field;
 pub mod point;
 pub mod scalar;
 pub mod table;
-pub mod wnaf;
+pub use crate::weierstrass::wnaf;
 
 use super::{address_word, Signature};
 use field::Fe;

@@ -4,28 +4,15 @@
 //! "effective affine" coordinates of [`super::ecmult`].
 
 use super::field::Fe;
+use crate::weierstrass;
 
 /// An affine point (never the point at infinity).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Affine {
-    /// x.
-    pub x: Fe,
-    /// y.
-    pub y: Fe,
-}
+pub type Affine = weierstrass::Affine<Fe>;
 
-/// A point in Jacobian coordinates, or the point at infinity (`inf`, other fields unused).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Jacobian {
-    /// X.
-    pub x: Fe,
-    /// Y.
-    pub y: Fe,
-    /// Z (nonzero unless `inf`).
-    pub z: Fe,
-    /// Whether this is the point at infinity.
-    pub inf: bool,
-}
+/// A point in Jacobian coordinates, or the point at infinity.
+pub type Jacobian = weierstrass::Jacobian<Fe>;
+
+weierstrass::impl_field!(Fe);
 
 /// `beta`, a cube root of 1 mod p: `lambda (x, y) = (beta x, y)`.
 pub const BETA: Fe = Fe([
@@ -36,15 +23,6 @@ pub const BETA: Fe = Fe([
 ]);
 
 impl Affine {
-    /// `-self`.
-    #[inline]
-    pub fn neg(&self) -> Affine {
-        Affine {
-            x: self.x,
-            y: self.y.neg(),
-        }
-    }
-
     /// `lambda self = (beta x, y)`.
     #[inline]
     pub fn endo(&self) -> Affine {
@@ -82,25 +60,6 @@ impl Affine {
 }
 
 impl Jacobian {
-    /// The point at infinity.
-    pub const INFINITY: Jacobian = Jacobian {
-        x: Fe::ZERO,
-        y: Fe::ONE,
-        z: Fe::ZERO,
-        inf: true,
-    };
-
-    /// `(x, y, 1)`.
-    #[inline]
-    pub fn from_affine(a: &Affine) -> Jacobian {
-        Jacobian {
-            x: a.x,
-            y: a.y,
-            z: Fe::ONE,
-            inf: false,
-        }
-    }
-
     /// `2 self` (dbl-2009-l: 2 multiplications, 5 squarings). The curve has no point of order
     /// 2, so only infinity doubles to infinity.
     #[inline]

@@ -4,8 +4,9 @@
 //! The handful of products per recovery use the shared Montgomery kernel (two Montgomery
 //! products with `R^2` give the plain product) and the kernel's inversion.
 
-use super::field::sub4;
+use crate::weierstrass::{lt, scalar as ecdsa};
 use limbs::add::adc;
+use limbs::add::sub4;
 use montgomery::Modulus;
 
 /// `n`, little-endian limbs.
@@ -65,7 +66,7 @@ pub struct Scalar(pub(crate) [u64; 4]);
 
 /// `a >= b` as 256-bit integers.
 fn ge(a: &[u64; 4], b: &[u64; 4]) -> bool {
-    !sub4(a, b).1
+    !lt(a, b)
 }
 
 /// `a - b mod 2^256`.
@@ -79,14 +80,12 @@ impl Scalar {
 
     /// The scalar of the big-endian 32 bytes `be`, or `None` when they are `>= n`.
     pub fn from_be_bytes(be: &[u8; 32]) -> Option<Scalar> {
-        let l = super::field::limbs_from_be(be);
-        (!ge(&l, &N)).then_some(Scalar(l))
+        ecdsa::from_be_bytes(be, &MODULUS).map(Scalar)
     }
 
     /// The big-endian 32 bytes `be` reduced modulo `n` (one subtraction suffices: `2^256 < 2n`).
     pub fn reduce_be_bytes(be: &[u8; 32]) -> Scalar {
-        let l = super::field::limbs_from_be(be);
-        Scalar(if ge(&l, &N) { sub_raw(&l, &N) } else { l })
+        Scalar(ecdsa::reduce_be_bytes(be, &MODULUS))
     }
 
     /// Whether the scalar is 0.
@@ -106,13 +105,12 @@ impl Scalar {
 
     /// `self * b mod n`: the Montgomery product, then the product with `R^2` to undo `R^-1`.
     pub fn mul(&self, b: &Scalar) -> Scalar {
-        let abr = montgomery::mul(&self.0, &b.0, &MODULUS);
-        Scalar(montgomery::mul(&abr, MODULUS.r2(), &MODULUS))
+        Scalar(ecdsa::mul(&self.0, &b.0, &MODULUS))
     }
 
     /// `self^-1 mod n` (safegcd, variable time: public values only), or `None` for 0.
     pub fn invert(&self) -> Option<Scalar> {
-        montgomery::inverse_vartime(&self.0, &MODULUS).map(Scalar)
+        ecdsa::invert(&self.0, &MODULUS).map(Scalar)
     }
 
     /// `(|m|, m < 0)` for the signed representative `m` of `self` in `(-n/2, n/2]`.
