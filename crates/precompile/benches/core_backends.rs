@@ -4,7 +4,8 @@
 //! `cargo bench -p evm-arith-precompile --features k256,c-kzg --bench core_backends` (add a filter such as `modexp`).
 //! With `PRECOMPILE_INTERLEAVED=1` it prints instead an interleaved table (fastest of 300 batches
 //! per function, robust on a loaded machine) of ours and revm's full calls for ECRECOVER
-//! (valid, unrecoverable), SHA256, RIPEMD160, P256VERIFY rejects and the KZG check.
+//! (valid, unrecoverable), SHA256, RIPEMD160, P256VERIFY rejects, BLAKE2F (12 and 100000 rounds,
+//! the compression alone and the full call) and the KZG check.
 
 use criterion::{criterion_group, Criterion};
 use std::hint::black_box;
@@ -79,21 +80,11 @@ fn modexp_cases() -> Vec<Case> {
 fn modexp(c: &mut Criterion) {
     let mut g = c.benchmark_group("modexp");
     for (name, b, e, m) in modexp_cases() {
-        let mut out = vec![0u8; m.len()];
-        precompile::modexp::arith::modexp(&b, &e, &m, &mut out);
+        let out = precompile::modexp::pow(&b, &e, &m);
         let theirs = aurora_engine_modexp::modexp(&b, &e, &m);
         assert_eq!(out[out.len() - theirs.len()..], theirs[..], "{name}");
         g.bench_function(format!("{name}/ours"), |bch| {
-            bch.iter(|| {
-                let mut out = vec![0u8; m.len()];
-                precompile::modexp::arith::modexp(
-                    black_box(&b),
-                    black_box(&e),
-                    black_box(&m),
-                    &mut out,
-                );
-                out
-            })
+            bch.iter(|| precompile::modexp::pow(black_box(&b), black_box(&e), black_box(&m)))
         });
         g.bench_function(format!("{name}/aurora"), |bch| {
             bch.iter(|| aurora_engine_modexp::modexp(black_box(&b), black_box(&e), black_box(&m)))
@@ -149,39 +140,38 @@ fn blake2f(c: &mut Criterion) {
     let mut g = c.benchmark_group("blake2f");
     let m: [u64; 16] = core::array::from_fn(|i| (i as u64).wrapping_mul(0x0123_4567_89ab_cdef));
     for rounds in [12u32, 100_000] {
-        let mut h1 = precompile::blake2f::IV;
-        let mut h2 = precompile::blake2f::IV;
-        precompile::blake2f::compress(rounds, &mut h1, &m, [128, 0], true);
-        revm_precompile::blake2::compress(rounds, &mut h2, &m, &[128, 0], true);
-        assert_eq!(h1, h2);
+        assert_eq!(blake2f_of(false, rounds, &m), blake2f_of(true, rounds, &m));
         g.bench_function(format!("{rounds}/ours"), |b| {
-            b.iter(|| {
-                let mut h = precompile::blake2f::IV;
-                precompile::blake2f::compress(
-                    black_box(rounds),
-                    &mut h,
-                    black_box(&m),
-                    [128, 0],
-                    true,
-                );
-                h
-            })
+            b.iter(|| blake2f_of(false, black_box(rounds), black_box(&m)))
         });
         g.bench_function(format!("{rounds}/revm"), |b| {
-            b.iter(|| {
-                let mut h = precompile::blake2f::IV;
-                revm_precompile::blake2::compress(
-                    black_box(rounds),
-                    &mut h,
-                    black_box(&m),
-                    &[128, 0],
-                    true,
-                );
-                h
-            })
+            b.iter(|| blake2f_of(true, black_box(rounds), black_box(&m)))
         });
     }
     g.finish();
+}
+
+/// F of the state `IV` and the message `m` with `rounds` rounds (offset 128, final block): ours,
+/// or revm-precompile's compression when `revm`.
+#[inline(always)]
+fn blake2f_of(revm: bool, rounds: u32, m: &[u64; 16]) -> [u64; 8] {
+    let mut h = precompile::blake2f::IV;
+    if revm {
+        revm_precompile::blake2::compress(rounds, &mut h, m, &[128, 0], true);
+    } else {
+        precompile::blake2f::compress(rounds, &mut h, m, [128, 0], true);
+    }
+    h
+}
+
+/// The BLAKE2F precompile input of the compression timed beside it: `rounds`, the state `IV`,
+/// the message `m`, offset 128, final block.
+fn blake2f_input(rounds: u32, m: &[u64; 16]) -> Vec<u8> {
+    let words = precompile::blake2f::IV.iter().chain(m).chain(&[128, 0]);
+    let mut input = rounds.to_be_bytes().to_vec();
+    input.extend(words.flat_map(|w| w.to_le_bytes()));
+    input.push(1);
+    input
 }
 
 /// c-kzg-4844's `verify_kzg_proof_case_correct_proof_4_4`: commitment, z, y, proof.
@@ -272,7 +262,8 @@ fn interleaved(fs: &[(&str, &dyn Fn())]) -> Vec<f64> {
 }
 
 /// The interleaved table (`PRECOMPILE_INTERLEAVED=1`): ours and the peers on each case of the
-/// families ECRECOVER, SHA256, RIPEMD160, P256VERIFY and POINT_EVALUATION, ns per full call.
+/// families ECRECOVER, SHA256, RIPEMD160, P256VERIFY, BLAKE2F (the compression alone and the
+/// full call) and POINT_EVALUATION, ns per full call.
 fn interleaved_table() {
     use precompile::{kzg_point_evaluation as kzg, secp256r1};
     let ecrec_valid = hex::decode("18c547e4f7b0f325ad1e56f57e26c745b09a3e503d86e00e5255ff7f715d3d1c000000000000000000000000000000000000000000000000000000000000001c73b1693892219d736caba55bdb67216e485557ea6b6af75f37096c9aa6a5a75feeb940b1d03b21e36b0e47e79769f095fe2ab855bd91e3a38756b7d75a9c4549").unwrap();
@@ -378,6 +369,61 @@ fn interleaved_table() {
                         sink(black_box(revm_precompile::secp256r1::p256_verify_osaka(
                             black_box(input),
                             6900,
+                        )))
+                    }),
+                ),
+            ],
+        ));
+    }
+    let m: [u64; 16] = core::array::from_fn(|i| (i as u64).wrapping_mul(0x0123_4567_89ab_cdef));
+    for rounds in [12u32, 100_000] {
+        rows.push((
+            format!("blake2f compress {rounds}"),
+            vec![
+                (
+                    "ours",
+                    Box::new(move || {
+                        sink(black_box(blake2f_of(
+                            false,
+                            black_box(rounds),
+                            black_box(&m),
+                        )))
+                    }),
+                ),
+                (
+                    "revm",
+                    Box::new(move || {
+                        sink(black_box(blake2f_of(
+                            true,
+                            black_box(rounds),
+                            black_box(&m),
+                        )))
+                    }),
+                ),
+            ],
+        ));
+        let input = blake2f_input(rounds, &m);
+        rows.push((
+            format!("blake2f run {rounds}"),
+            vec![
+                (
+                    "ours",
+                    Box::new({
+                        let input = input.clone();
+                        move || {
+                            sink(black_box(precompile::blake2f::run(
+                                black_box(&input),
+                                u64::MAX,
+                            )))
+                        }
+                    }),
+                ),
+                (
+                    "revm",
+                    Box::new(move || {
+                        sink(black_box(revm_precompile::blake2::run(
+                            black_box(&input),
+                            u64::MAX,
                         )))
                     }),
                 ),

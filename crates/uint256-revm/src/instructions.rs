@@ -140,7 +140,7 @@ ternary!(addmod, addmod);
 ternary!(mulmod, mulmod);
 binary_in_place!(signextend, signextend_in_place);
 binary!(lt, lt);
-binary!(gt, gt);
+binary_in_place!(gt, gt_in_place);
 binary!(slt, slt);
 binary!(sgt, sgt);
 binary!(eq, eq);

@@ -92,6 +92,11 @@ pub trait WordOps {
     fn mul_in_place(a: &Word, b: &mut Word) {
         *b = Self::mul(*a, *b);
     }
+    /// GT in place: `*b = gt(a, *b)`.
+    #[inline(always)]
+    fn gt_in_place(a: &Word, b: &mut Word) {
+        *b = Self::gt(*a, *b);
+    }
     /// SAR in place: `*value = sar(shift, *value)`.
     #[inline(always)]
     fn sar_in_place(shift: &Word, value: &mut Word) {
@@ -158,6 +163,11 @@ impl WordOps for Uint256Ops {
     #[inline(always)]
     fn mul_in_place(a: &Word, b: &mut Word) {
         evm::mul(ours(*a), ours(*b)).store_into_ruint(b);
+    }
+
+    #[inline(always)]
+    fn gt_in_place(a: &Word, b: &mut Word) {
+        *b = theirs(slot::gt(a.as_limbs(), b.as_limbs()));
     }
 
     #[inline(always)]

@@ -24,7 +24,7 @@ impl core::hash::Hash for U256 {
 /// `cmp`/`sbb` chain (LLVM otherwise rewrites a borrow chain into per-limb compares and selects).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn lt4(a: &[u64; 4], b: &[u64; 4]) -> bool {
+pub(crate) fn lt4(a: &[u64; 4], b: &[u64; 4]) -> bool {
     use core::arch::x86_64::_subborrow_u64;
     let mut x = 0;
     let mut c = _subborrow_u64(0, a[0], b[0], &mut x);
@@ -38,7 +38,7 @@ fn lt4(a: &[u64; 4], b: &[u64; 4]) -> bool {
 /// `sub`/`sbb` chain rather than a chain of per-limb compares.
 #[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
-fn lt4(a: &[u64; 4], b: &[u64; 4]) -> bool {
+pub(crate) fn lt4(a: &[u64; 4], b: &[u64; 4]) -> bool {
     let al = (a[0] as u128) | ((a[1] as u128) << 64);
     let bl = (b[0] as u128) | ((b[1] as u128) << 64);
     let ah = (a[2] as u128) | ((a[3] as u128) << 64);

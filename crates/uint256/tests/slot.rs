@@ -1,6 +1,7 @@
 //! `uint256::evm::slot` (the ops on a word in place) against num-bigint and ruint: DIV and MOD
 //! by one-limb and wider powers of two, by zero and by any word; SIGNEXTEND, BYTE and SAR with
-//! indices and shifts in and out of range, on edge and random words. `None` (the slot already
+//! indices and shifts in and out of range, on edge and random words; GT on random, equal and
+//! one-limb-apart pairs. `None` (the slot already
 //! holds the result) must come exactly when the result equals the slot operand's old value
 //! for the cases the functions promise it for.
 
@@ -115,8 +116,28 @@ fn check_shifts(i: U256, x: U256) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+fn check_gt(a: U256, b: U256) -> Result<(), TestCaseError> {
+    let got = slot::gt(a.as_limbs(), b.as_limbs());
+    let want = u64::from(to_big(a) > to_big(b));
+    prop_assert_eq!(got, U256::from_u64(want), "gt {:?} {:?}", a, b);
+    prop_assert_eq!(r(got), R::from(r(a) > r(b)));
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 4000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn gt_in_place(a in word(), b in word(), limb in 0usize..4, d in any::<u64>()) {
+        check_gt(a, b)?;
+        check_gt(a, a)?;
+        // `b` differing from `a` in one limb only: the borrow chain decides on that limb.
+        let mut limbs = a.into_limbs();
+        limbs[limb] = d;
+        let b = U256::from_limbs(limbs);
+        check_gt(a, b)?;
+        check_gt(b, a)?;
+    }
 
     #[test]
     fn div_mod_in_place(a in word(), d in divisor()) {

@@ -16,8 +16,8 @@
 //! throughout: every input of a precompile is public, so no secret reaches this code.
 //!
 //! Alternative backends with the same interface, for benches and cross-checks: `ark-bn254`
-//! ([`arkworks`], cargo feature `bn254-arkworks`; ark-bn254 is also the tests' oracle) and
-//! `substrate-bn` ([`substrate_bn`], feature `substrate-bn`).
+//! (`arkworks`, cargo feature `bn254-arkworks`; ark-bn254 is also the tests' oracle) and
+//! `substrate-bn` (`substrate_bn`, feature `substrate-bn`).
 
 use crate::encoding::right_pad;
 use crate::{charge, PrecompileError, PrecompileOutput, PrecompileResult};

@@ -4,7 +4,7 @@
 //!
 //! The default check, [`pairing_check`], runs on our own tower, optimal ate multi-Miller loop
 //! (`curves::bn254::miller`) and final exponentiation (`curves::bn254::final_exp`);
-//! [`super::arkworks::pairing_check`] is the same check on ark-bn254. Variable time: the inputs of a
+//! `bn254::arkworks::pairing_check` is the same check on ark-bn254. Variable time: the inputs of a
 //! precompile are public.
 
 use super::codec::{decode_g1, decode_g2};

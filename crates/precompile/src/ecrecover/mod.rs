@@ -4,10 +4,10 @@
 //! each a 32-byte big-endian word. `v` must be 27 or 28 and `r`, `s` must lie in `[1, n)`; any
 //! bad signature makes the call succeed with an empty output (it is not an error).
 //!
-//! Three backends compute the recovery: [`libsecp256k1`] (libsecp256k1 through the `secp256k1` crate,
+//! Three backends compute the recovery: `libsecp256k1` (libsecp256k1 through the `secp256k1` crate,
 //! cargo feature `libsecp256k1`, the default), [`native`] (our own arithmetic, pure Rust, always
 //! compiled: the default without `libsecp256k1`, or with the cargo feature `native-ecrecover`)
-//! and, with the cargo feature `k256`, [`k256`] (the pure-Rust `k256` crate). Those that are not
+//! and, with the cargo feature `k256`, `k256` (the pure-Rust `k256` crate). Those that are not
 //! the default are listed by [`crate::alternative_backends`].
 
 #[cfg(feature = "libsecp256k1")]
@@ -26,7 +26,7 @@ use sha3::{Digest, Keccak256};
 /// Gas of ECRECOVER (every input).
 pub const GAS: u64 = 3000;
 
-/// Whether [`native`] is this build's default backend (else [`libsecp256k1`] is).
+/// Whether [`native`] is this build's default backend (else `libsecp256k1` is).
 pub const NATIVE_IS_DEFAULT: bool = cfg!(any(
     feature = "native-ecrecover",
     not(feature = "libsecp256k1")

@@ -10,8 +10,9 @@
 //! arguments are fixed (the generator and the trusted setup's `[s]G2`), so their Miller-loop
 //! lines are computed once per process, as is a fixed-base table for `[y]G1`. Each call does one
 //! variable-base G1 multiplication (`[z]pi`), one Miller loop over both pairs' lines (one
-//! accumulator: half the Fp12 squarings of two loops) and one final exponentiation. [`ckzg`] is
-//! the same check through `c-kzg` (an alternative backend for benches and a test oracle).
+//! accumulator: half the Fp12 squarings of two loops) and one final exponentiation. `ckzg` is
+//! the same check through `c-kzg` (cargo feature `c-kzg`; an alternative backend for benches and
+//! a test oracle).
 //!
 //! Files: this one holds the input format, gas and [`run`]; `verify.rs` our verifier and its
 //! precomputed tables; `ckzg.rs` the c-kzg backend; `tests.rs` the tests.

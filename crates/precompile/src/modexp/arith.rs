@@ -11,17 +11,9 @@ use super::even::{crt, pow_pow2};
 use super::fixed::Fixed;
 use super::ring::{to_mont, MontRing};
 use super::window::{pow_window, table_len, Exp};
-use alloc::vec::Vec;
 #[cfg(target_arch = "x86_64")]
 use montgomery::var::Mont16;
 use montgomery::var::{significant, Mont, Mont1, Rows};
-
-/// Little-endian limbs of a big-endian byte string (`ceil(len / 8)` limbs, untrimmed).
-pub fn from_be_bytes(bytes: &[u8]) -> Vec<u64> {
-    let mut limbs = vec![0u64; bytes.len().div_ceil(8)];
-    read_be(bytes, &mut limbs);
-    limbs
-}
 
 /// Reads big-endian `bytes` into the little-endian `limbs` (`ceil(len / 8)` of them are
 /// written; limbs beyond are left alone).

@@ -5,19 +5,22 @@
 //! `exp` and `modulus` of those lengths; missing bytes read as zeros. Output: `mod_len` bytes,
 //! the result left-padded (zeros when the modulus is 0 or 1; empty when `mod_len` is 0).
 //! [`header`] reads the declared lengths, [`byzantium`], [`berlin`] and [`osaka`] hold each
-//! fork's price rule and body, [`arith`] the exponentiation (odd moduli in [`ring`] over
+//! fork's price rule and body, the private `arith` the exponentiation (odd moduli in `ring` over
 //! `montgomery::var`, the workspace's one Montgomery kernel; even ones by the CRT in `even`),
-//! [`window`] the sliding window.
+//! `window` the sliding window. [`pow`] is the exponentiation without the precompile's parsing
+//! and gas (revm's `Crypto::modexp` and the benches call it).
 
-pub mod arith;
+// The kernel modules are private: nothing outside MODEXP needs their items, and [`pow`] is
+// the one public entry to the arithmetic.
+mod arith;
 pub mod berlin;
 pub mod byzantium;
 mod even;
 mod fixed;
 pub mod header;
 pub mod osaka;
-pub mod ring;
-pub mod window;
+mod ring;
+mod window;
 
 use crate::encoding::right_pad_vec;
 use crate::PrecompileId;
@@ -25,7 +28,7 @@ use crate::{charge, Precompile, PrecompileError, PrecompileOutput, PrecompileRes
 use alloc::{borrow::Cow, vec::Vec};
 pub use header::Header;
 
-/// The library doing MODEXP's arithmetic: this crate's own ([`arith`]).
+/// The library doing MODEXP's arithmetic: this crate's own ([`pow`]).
 pub const LIBRARY: crate::Library = crate::Library::Own;
 
 /// The EIP-7823 bound (Osaka): each of `base_len`, `exp_len`, `mod_len` is at most 1024 bytes.

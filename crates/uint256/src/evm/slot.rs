@@ -15,6 +15,7 @@
 
 use crate::asm::{le_byte, splat, through_vectors};
 use crate::bits::sign_extend_byte;
+use crate::cmp::lt4;
 use crate::div::{div_rem, rem};
 use crate::shift::{sar as sar_limbs, shift_amount};
 use crate::U256;
@@ -62,6 +63,16 @@ pub fn signextend(b: &[u64; 4], x: &[u64; 4]) -> Option<U256> {
 pub(crate) fn signextend_unpacked(b: &[u64; 4], x: &[u64; 4]) -> Option<[u64; 4]> {
     // One borrow chain decides the range (as `<` on words), no branch per limb.
     (U256(*b) < U256::from_u64(31)).then(|| sign_extend_byte(x, b[0] as u32))
+}
+
+/// GT: 1 if `a > b` (unsigned), else 0, with `b` read in place.
+// By value, LLVM loaded the three high limbs of the slot into registers before the `cmp`/`sbb`
+// chain, where stock revm loads each just before its `sbb` (the same micro-ops otherwise): in
+// revm's GT loop with the result as the next operand (evmone's synth/GT/b1) that read 1.03-1.04x
+// stock revm's time.
+#[inline(always)]
+pub fn gt(a: &[u64; 4], b: &[u64; 4]) -> U256 {
+    U256::from(lt4(b, a))
 }
 
 /// BYTE: byte `i` of `x` in place (byte 0 the most significant); 0 for `i >= 32`. Reads the

@@ -16,20 +16,20 @@ struct Rot {
     r16: __m256i,
 }
 
-/// Rotation right of every lane by 32, 24, 16 or 63 with AVX2: byte shuffles with the masks
-/// `$rot` ([`Rot`]), and `(x + x) | (x >> 63)`.
+/// `(old ^ new)` rotated right in every lane by 32, 24, 16 or 63 with AVX2: byte shuffles with
+/// the masks `$rot` ([`Rot`]), and `(x + x) | (x >> 63)`.
 macro_rules! ror_avx2 {
-    ($rot:ident, $x:expr, 32) => {
-        _mm256_shuffle_epi8($x, $rot.r32)
+    ($rot:ident, $old:expr, $new:expr, 32) => {
+        _mm256_shuffle_epi8(_mm256_xor_si256($old, $new), $rot.r32)
     };
-    ($rot:ident, $x:expr, 24) => {
-        _mm256_shuffle_epi8($x, $rot.r24)
+    ($rot:ident, $old:expr, $new:expr, 24) => {
+        _mm256_shuffle_epi8(_mm256_xor_si256($old, $new), $rot.r24)
     };
-    ($rot:ident, $x:expr, 16) => {
-        _mm256_shuffle_epi8($x, $rot.r16)
+    ($rot:ident, $old:expr, $new:expr, 16) => {
+        _mm256_shuffle_epi8(_mm256_xor_si256($old, $new), $rot.r16)
     };
-    ($rot:ident, $x:expr, 63) => {{
-        let x = $x;
+    ($rot:ident, $old:expr, $new:expr, 63) => {{
+        let x = _mm256_xor_si256($old, $new);
         _mm256_or_si256(_mm256_add_epi64(x, x), _mm256_srli_epi64::<63>(x))
     }};
 }
