@@ -340,3 +340,19 @@ pub fn g2_add(a: &G2Affine, c: &G2Affine) -> G2Affine {
 pub fn g2_mul_u64(q: &G2Affine, k: u64) -> G2Affine {
     g2_mult(q, &k.to_le_bytes(), 64)
 }
+
+/// blst's `map_to_g1` of one field element (SSWU, 11-isogeny, cofactor clearing).
+pub fn map_to_g1(u: Fp) -> G1Affine {
+    let mut r = blst_p1::default();
+    // SAFETY: valid pointers; a null second element asks for the single-element map.
+    unsafe { blst_map_to_g1(&mut r, &to_b(u), core::ptr::null()) };
+    g1_from_b(&r)
+}
+
+/// blst's `map_to_g2` of one Fp2 element (SSWU, 3-isogeny, cofactor clearing).
+pub fn map_to_g2(u: Fp2) -> G2Affine {
+    let mut r = blst_p2::default();
+    // SAFETY: valid pointers; a null second element asks for the single-element map.
+    unsafe { blst_map_to_g2(&mut r, &to_b2(u), core::ptr::null()) };
+    g2_from_b(&r)
+}
