@@ -80,7 +80,9 @@ fn geth_vectors_pass() {
         (pairing::PRAGUE, "blsPairing.json"),
         (pairing::PRAGUE_OURS, "blsPairing.json"),
         (map_fp_to_g1::PRAGUE, "blsMapG1.json"),
+        (map_fp_to_g1::PRAGUE_OURS, "blsMapG1.json"),
         (map_fp2_to_g2::PRAGUE, "blsMapG2.json"),
+        (map_fp2_to_g2::PRAGUE_OURS, "blsMapG2.json"),
     ] {
         n += check_vectors(&p, file);
     }
@@ -100,7 +102,9 @@ fn geth_fail_vectors_fail_with_the_right_error() {
         (pairing::PRAGUE, "fail-blsPairing.json"),
         (pairing::PRAGUE_OURS, "fail-blsPairing.json"),
         (map_fp_to_g1::PRAGUE, "fail-blsMapG1.json"),
+        (map_fp_to_g1::PRAGUE_OURS, "fail-blsMapG1.json"),
         (map_fp2_to_g2::PRAGUE, "fail-blsMapG2.json"),
+        (map_fp2_to_g2::PRAGUE_OURS, "fail-blsMapG2.json"),
     ] {
         let Some(vs) = geth_vectors(file) else { return };
         for v in vs {
@@ -424,5 +428,51 @@ proptest! {
             pairing::PRAGUE_OURS.run(&input, gas_limit),
             pairing::PRAGUE.run(&input, gas_limit)
         );
+        for (ours, blst) in [
+            (map_fp_to_g1::PRAGUE_OURS, map_fp_to_g1::PRAGUE),
+            (map_fp2_to_g2::PRAGUE_OURS, map_fp2_to_g2::PRAGUE),
+        ] {
+            prop_assert_eq!(ours.run(&input, gas_limit), blst.run(&input, gas_limit));
+        }
     }
+
+    /// The maps on our arithmetic against blst's on random field elements (64-byte padded
+    /// words, below p) and on words at and around p.
+    #[test]
+    fn maps_ours_match_blst(
+        words in proptest::collection::vec(
+            prop_oneof![
+                any::<[u8; 48]>().prop_map(|mut w| { w[0] %= 0x1a; w }),
+                (0u8..4, any::<bool>()).prop_map(|(d, up)| map_edge_word(d, up)),
+            ],
+            2,
+        ),
+    ) {
+        let word = |w: &[u8; 48]| [&[0u8; 16][..], &w[..]].concat();
+        let g1_input = word(&words[0]);
+        let g2_input = [word(&words[0]), word(&words[1])].concat();
+        prop_assert_eq!(
+            map_fp_to_g1::PRAGUE_OURS.run(&g1_input, u64::MAX),
+            map_fp_to_g1::PRAGUE.run(&g1_input, u64::MAX)
+        );
+        prop_assert_eq!(
+            map_fp2_to_g2::PRAGUE_OURS.run(&g2_input, u64::MAX),
+            map_fp2_to_g2::PRAGUE.run(&g2_input, u64::MAX)
+        );
+    }
+}
+
+/// `d` (0..4) as a 48-byte big-endian word, or `p - 1 + d` with `up` (p - 1, p, p + 1, p + 2:
+/// the last canonical value and the first out-of-range ones).
+fn map_edge_word(d: u8, up: bool) -> [u8; 48] {
+    let p = h("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab");
+    let mut w = [0u8; 48];
+    if !up {
+        w[47] = d;
+        return w;
+    }
+    w.copy_from_slice(&p);
+    // p - 1 + d: the low byte 0xab never wraps for d < 4.
+    w[47] = w[47] - 1 + d;
+    w
 }
