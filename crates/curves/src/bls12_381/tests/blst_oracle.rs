@@ -356,3 +356,28 @@ pub fn map_to_g2(u: Fp2) -> G2Affine {
     unsafe { blst_map_to_g2(&mut r, &to_b2(u), core::ptr::null()) };
     g2_from_b(&r)
 }
+
+/// blst's `map_to_g1` in its Jacobian coordinates (no conversion to affine: for benches that
+/// convert blst's and our results the same way).
+pub fn map_to_g1_jacobian(u: Fp) -> curves::bls12_381::g1::G1Jacobian {
+    let mut r = blst_p1::default();
+    // SAFETY: valid pointers; a null second element asks for the single-element map.
+    unsafe { blst_map_to_g1(&mut r, &to_b(u), core::ptr::null()) };
+    curves::curve::Jacobian {
+        x: from_b(&r.x),
+        y: from_b(&r.y),
+        z: from_b(&r.z),
+    }
+}
+
+/// blst's `map_to_g2` in its Jacobian coordinates (as [`map_to_g1_jacobian`]).
+pub fn map_to_g2_jacobian(u: Fp2) -> curves::bls12_381::g2::G2Jacobian {
+    let mut r = blst_p2::default();
+    // SAFETY: valid pointers; a null second element asks for the single-element map.
+    unsafe { blst_map_to_g2(&mut r, &to_b2(u), core::ptr::null()) };
+    curves::curve::Jacobian {
+        x: from_b2(&r.x),
+        y: from_b2(&r.y),
+        z: from_b2(&r.z),
+    }
+}
