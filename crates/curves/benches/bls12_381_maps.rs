@@ -25,7 +25,10 @@ const INPUTS: usize = 8;
 fn main() {
     let hz = clock::tsc_hz();
     let tpc = clock::ticks_per_cycle();
-    println!("BLS12-381 maps, ours vs blst ({})", clock::describe(hz, tpc));
+    println!(
+        "BLS12-381 maps, ours vs blst ({})",
+        clock::describe(hz, tpc)
+    );
     println!(
         "{:<30} {:>10} {:>10} {:>10} {:>10} {:>8}",
         "op", "ours ns", "ours cyc", "blst ns", "blst cyc", "ours/blst"
@@ -104,5 +107,51 @@ fn main() {
                 black_box(map::map_to_curve_g2(black_box(u)));
             }
         })]),
+    );
+    let ups: Vec<_> = fps.iter().map(|&u| map::map_to_curve_g1(u)).collect();
+    row(
+        "  G1 Jacobian double",
+        &time(&mut [
+            Box::new(|| {
+                for p in &ups {
+                    black_box(black_box(p).double());
+                }
+            }),
+            Box::new(|| {
+                for p in &ups {
+                    black_box(b::g1_double(black_box(p)));
+                }
+            }),
+        ]),
+    );
+    row(
+        "  Fp sqrt",
+        &time(&mut [
+            Box::new(|| {
+                for &u in fps {
+                    black_box(black_box(u).sqrt());
+                }
+            }),
+            Box::new(|| {
+                for &u in fps {
+                    black_box(b::fp_sqrt(black_box(u)));
+                }
+            }),
+        ]),
+    );
+    row(
+        "  Fp inverse",
+        &time(&mut [
+            Box::new(|| {
+                for &u in fps {
+                    black_box(black_box(u).inverse());
+                }
+            }),
+            Box::new(|| {
+                for &u in fps {
+                    black_box(b::fp_inverse(black_box(u)));
+                }
+            }),
+        ]),
     );
 }

@@ -381,3 +381,20 @@ pub fn map_to_g2_jacobian(u: Fp2) -> curves::bls12_381::g2::G2Jacobian {
         z: from_b2(&r.z),
     }
 }
+
+/// `2 p` by blst on a Jacobian point (blst's coordinates are Jacobian too).
+pub fn g1_double(p: &curves::bls12_381::g1::G1Jacobian) -> curves::bls12_381::g1::G1Jacobian {
+    let a = blst_p1 {
+        x: to_b(p.x),
+        y: to_b(p.y),
+        z: to_b(p.z),
+    };
+    let mut r = blst_p1::default();
+    // SAFETY: valid pointers to initialised blst_p1 values.
+    unsafe { blst_p1_double(&mut r, &a) };
+    curves::curve::Jacobian {
+        x: from_b(&r.x),
+        y: from_b(&r.y),
+        z: from_b(&r.z),
+    }
+}
