@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 /// library as its [`Precompile::library`]: ECRECOVER on our native arithmetic or on
 /// libsecp256k1 (whichever is not the default), and on `k256` (cargo feature `k256`), BN254
 /// on `ark-bn254` (feature `bn254-arkworks`) and on `substrate-bn` (feature `substrate-bn`),
-/// BLS12_PAIRING_CHECK, BLS12_MAP_FP_TO_G1 and BLS12_MAP_FP2_TO_G2 on our own arithmetic (`curves`; feature `blst`, which still decodes),
+/// BLS12_PAIRING_CHECK, the maps and the MSMs on our own arithmetic (`curves`; feature `blst`, which still decodes),
 /// POINT_EVALUATION on `c-kzg` (feature `c-kzg`), P256VERIFY (EIP-7951) on `p256` (when the
 /// default is aws-lc, feature `aws-lc`). Only those active at `fork` are listed; each has the
 /// address, name and gas rule of `fork`'s default.
@@ -33,6 +33,8 @@ pub fn alternative_backends(fork: Fork) -> Vec<Precompile> {
         out.push(crate::bls12_381::pairing::PRAGUE_OURS);
         out.push(crate::bls12_381::map_fp_to_g1::PRAGUE_OURS);
         out.push(crate::bls12_381::map_fp2_to_g2::PRAGUE_OURS);
+        out.push(crate::bls12_381::g1_msm::PRAGUE_OURS);
+        out.push(crate::bls12_381::g2_msm::PRAGUE_OURS);
     }
     #[cfg(feature = "c-kzg")]
     if fork >= Fork::Cancun {
