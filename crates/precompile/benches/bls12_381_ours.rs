@@ -6,7 +6,6 @@
 //! `cargo bench -p evm-arith-precompile --bench bls12_381_ours`
 #![allow(unsafe_code)] // rdtsc, in the shared clock module
 
-#[allow(dead_code)]
 #[path = "../../montgomery/benches/clock.rs"]
 mod clock;
 

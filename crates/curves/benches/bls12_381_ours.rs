@@ -1,10 +1,12 @@
-//! EIP-2537's maps on our arithmetic against blst's, in one run: MAP_FP_TO_G1's and
+//! EIP-2537's maps and MSMs on our arithmetic against blst's, in one run: MAP_FP_TO_G1's and
 //! MAP_FP2_TO_G2's map (`curves::bls12_381::map`) against `blst_map_to_g1` / `blst_map_to_g2`,
 //! both results converted to affine by our variable-time inversion (as the precompile does
 //! with blst's), on the same 8 inputs per call; interleaved rounds, the minimum over 300
-//! (`montgomery/benches/clock.rs`, which says how cycles are obtained). Also our map's parts.
+//! (`montgomery/benches/clock.rs`, which says how cycles are obtained). Also our map's parts,
+//! and the MSMs (`curves::bls12_381::msm` against blst's one-thread `blst_p1s_mult_pippenger`,
+//! `blst_p1_mult` for one point) for k = 1..128.
 //!
-//! `cargo bench -p evm-arith-curves --bench bls12_381_maps`
+//! `cargo bench -p evm-arith-curves --bench bls12_381_ours`
 #![allow(unsafe_code)] // rdtsc, in the shared clock module
 
 #[allow(dead_code)]
@@ -154,4 +156,41 @@ fn main() {
             }),
         ]),
     );
+    // MSMs of k multiples of the generators with full-width scalars, one thread on both sides.
+    let g1s: Vec<_> = fps.iter().map(|&u| map::map_fp_to_g1(u)).collect();
+    let g2s: Vec<_> = fp2s.iter().map(|&u| map::map_fp2_to_g2(u)).collect();
+    for k in [1usize, 2, 4, 8, 16, 32, 64, 128] {
+        let ss: Vec<[u8; 32]> = clock::values(k as u64, k, &[u64::MAX; 4])
+            .iter()
+            .map(|l| core::array::from_fn(|i| (l[i / 8] >> (8 * (i % 8))) as u8))
+            .collect();
+        let p1: Vec<_> = (0..k).map(|i| g1s[i % g1s.len()]).collect();
+        let p2: Vec<_> = (0..k).map(|i| g2s[i % g2s.len()]).collect();
+        // One MSM per call: rescale from INPUTS calls.
+        let once = |t: Vec<f64>| t.iter().map(|t| t * INPUTS as f64).collect::<Vec<_>>();
+        row(
+            &format!("G1 MSM k={k}"),
+            &once(time(&mut [
+                Box::new(|| {
+                    black_box(curves::bls12_381::msm::msm(black_box(&p1), &ss).to_affine());
+                }),
+                Box::new(|| {
+                    black_box(b::g1_msm_jacobian(black_box(&p1), &ss).to_affine());
+                }),
+            ])),
+        );
+        if [1, 2, 8, 32, 128].contains(&k) {
+            row(
+                &format!("G2 MSM k={k}"),
+                &once(time(&mut [
+                    Box::new(|| {
+                        black_box(curves::bls12_381::msm::msm(black_box(&p2), &ss).to_affine());
+                    }),
+                    Box::new(|| {
+                        black_box(b::g2_msm_jacobian(black_box(&p2), &ss).to_affine());
+                    }),
+                ])),
+            );
+        }
+    }
 }
