@@ -20,7 +20,7 @@ const R: [u64; 4] = [
 ];
 
 /// Up to this many points, [`msm`] uses interleaved wNAF; above, Pippenger.
-pub const STRAUS_MAX: usize = 4;
+pub const STRAUS_MAX: usize = 8;
 
 /// Width of the interleaved wNAF digits (odd multiples up to `15 P`).
 const WNAF_WIDTH: u32 = 5;
