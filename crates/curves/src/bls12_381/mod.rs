@@ -6,6 +6,8 @@
 pub mod fp;
 pub mod g1;
 pub mod g2;
+pub mod map;
+pub mod msm;
 pub mod pairing;
 
 /// An element of BLS12-381's base field (Montgomery form, six limbs; blst's `blst_fp` layout).

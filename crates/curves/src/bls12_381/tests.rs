@@ -1,7 +1,7 @@
 //! BLS12-381 against blst (an independent implementation with the same tower and the same
 //! Montgomery form, so values pass between the two as limbs).
 
-mod blst_oracle;
+pub(crate) mod blst_oracle;
 
 use super::g1::{self, G1Affine, G1Jacobian};
 use super::g2::{self, G2Affine, G2Jacobian};
@@ -16,7 +16,7 @@ use proptest::prelude::*;
 const P_MINUS_1: [u64; 6] = [P[0] - 1, P[1], P[2], P[3], P[4], P[5]];
 
 /// 0, 1, 2, p - 1, p - 2, (p - 1) / 2, R mod p, 2^380, 2^64 - 1: canonical values.
-fn edge_values() -> Vec<Fp> {
+pub(crate) fn edge_values() -> Vec<Fp> {
     let half = {
         let mut h = P_MINUS_1;
         for i in 0..6 {
@@ -41,7 +41,7 @@ fn edge_values() -> Vec<Fp> {
 }
 
 /// Any canonical Fp (random limbs, top limb below p's).
-fn fp_strategy() -> impl Strategy<Value = Fp> {
+pub(crate) fn fp_strategy() -> impl Strategy<Value = Fp> {
     prop_oneof![
         any::<[u64; 6]>().prop_map(|mut l| {
             l[5] %= P[5];
@@ -51,7 +51,7 @@ fn fp_strategy() -> impl Strategy<Value = Fp> {
     ]
 }
 
-fn fp2_strategy() -> impl Strategy<Value = Fp2> {
+pub(crate) fn fp2_strategy() -> impl Strategy<Value = Fp2> {
     (fp_strategy(), fp_strategy()).prop_map(|(a, b)| Fp2::new(a, b))
 }
 

@@ -2,9 +2,10 @@
 //! number of pairs.
 
 use super::codec::{read_g2, write_g2};
+use super::curves_codec;
 use super::{blst_ffi, msm_gas, run_msm, G2_LEN, LIBRARY, SCALAR_LEN};
 use crate::{InputRule, PrecompileId};
-use crate::{LengthRule, Precompile, PrecompileResult};
+use crate::{LengthRule, Library, Precompile, PrecompileResult};
 
 /// Price of one G2 multiplication, the base of the G2MSM rule.
 pub const MUL_GAS: u64 = 22_500;
@@ -53,3 +54,34 @@ pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
 
 /// BLS12_G2MSM (`0x0e`), since Prague.
 pub const PRAGUE: Precompile = Precompile::new(PrecompileId::BlsG2Msm, LIBRARY, gas, run);
+
+/// The library of [`run_ours`] (its first word, `curves`, names the backend in the gas report).
+pub const OURS_LIBRARY: Library = Library::CurvesBlstDecoding;
+
+/// The MSM on our own arithmetic (`curves::bls12_381::msm`) over blst-decoded points.
+fn msm_ours(points: &[blst::blst_p2_affine], scalars: &[[u8; 32]]) -> blst::blst_p2_affine {
+    let points: Vec<_> = points
+        .iter()
+        .map(|p| curves::curve::Affine::new(curves_codec::fp2(&p.x), curves_codec::fp2(&p.y)))
+        .collect();
+    curves_codec::g2_to_blst(&curves::bls12_381::msm::msm(&points, scalars).to_affine())
+}
+
+/// Runs G2MSM with the multi-scalar multiplication on our own arithmetic (blst still decodes,
+/// checks the points and encodes the result): the same result, gas and errors as [`run`], in
+/// the same order. Variable time: the inputs are public.
+pub fn run_ours(input: &[u8], gas_limit: u64) -> PrecompileResult {
+    run_msm(
+        input,
+        gas_limit,
+        gas(input),
+        INPUT_RULE,
+        read_g2,
+        msm_ours,
+        write_g2,
+    )
+}
+
+/// BLS12_G2MSM on our own arithmetic ([`run_ours`]): an alternative backend.
+pub const PRAGUE_OURS: Precompile =
+    Precompile::new(PrecompileId::BlsG2Msm, OURS_LIBRARY, gas, run_ours);

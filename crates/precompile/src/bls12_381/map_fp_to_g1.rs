@@ -1,8 +1,9 @@
 //! 0x10 BLS12_MAP_FP_TO_G1 (EIP-2537): maps a base-field element to a G1 point; 5500 gas.
 
 use super::codec::{read_fp, write_g1};
+use super::curves_codec;
 use super::{blst_ffi, FP_LEN, LIBRARY};
-use crate::{charge, LengthRule, Precompile, PrecompileOutput, PrecompileResult};
+use crate::{charge, LengthRule, Library, Precompile, PrecompileOutput, PrecompileResult};
 use crate::{InputRule, PrecompileId};
 
 /// MAP_FP_TO_G1 price.
@@ -31,3 +32,25 @@ pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
 
 /// BLS12_MAP_FP_TO_G1 (`0x10`), since Prague.
 pub const PRAGUE: Precompile = Precompile::new(PrecompileId::BlsMapFpToG1, LIBRARY, gas, run);
+
+/// The library of [`run_ours`] (its first word, `curves`, names the backend in the gas report).
+pub const OURS_LIBRARY: Library = Library::CurvesBlstDecoding;
+
+/// Runs MAP_FP_TO_G1 with the map on our own arithmetic (`curves::bls12_381::map`: SSWU, the
+/// isogeny and cofactor clearing; blst still decodes the input and encodes the output): the
+/// same result, gas and errors as [`run`], in the same order. Variable time: the input is
+/// public.
+pub fn run_ours(input: &[u8], gas_limit: u64) -> PrecompileResult {
+    let gas_used = charge(GAS, gas_limit)?;
+    INPUT_RULE.check(input)?;
+    let u = curves_codec::fp(&read_fp(input)?);
+    let p = curves::bls12_381::map::map_fp_to_g1(u);
+    Ok(PrecompileOutput::new(
+        gas_used,
+        write_g1(&curves_codec::g1_to_blst(&p)),
+    ))
+}
+
+/// BLS12_MAP_FP_TO_G1 on our own arithmetic ([`run_ours`]): an alternative backend.
+pub const PRAGUE_OURS: Precompile =
+    Precompile::new(PrecompileId::BlsMapFpToG1, OURS_LIBRARY, gas, run_ours);

@@ -20,6 +20,7 @@
 pub(crate) mod affine;
 pub(crate) mod blst_ffi;
 mod codec;
+mod curves_codec;
 mod field;
 pub mod g1_add;
 pub mod g1_msm;

@@ -74,13 +74,19 @@ fn geth_vectors_pass() {
         (g1_add::PRAGUE, "blsG1Add.json"),
         (g1_msm::PRAGUE, "blsG1Mul.json"),
         (g1_msm::PRAGUE, "blsG1MultiExp.json"),
+        (g1_msm::PRAGUE_OURS, "blsG1Mul.json"),
+        (g1_msm::PRAGUE_OURS, "blsG1MultiExp.json"),
         (g2_add::PRAGUE, "blsG2Add.json"),
         (g2_msm::PRAGUE, "blsG2Mul.json"),
         (g2_msm::PRAGUE, "blsG2MultiExp.json"),
+        (g2_msm::PRAGUE_OURS, "blsG2Mul.json"),
+        (g2_msm::PRAGUE_OURS, "blsG2MultiExp.json"),
         (pairing::PRAGUE, "blsPairing.json"),
         (pairing::PRAGUE_OURS, "blsPairing.json"),
         (map_fp_to_g1::PRAGUE, "blsMapG1.json"),
+        (map_fp_to_g1::PRAGUE_OURS, "blsMapG1.json"),
         (map_fp2_to_g2::PRAGUE, "blsMapG2.json"),
+        (map_fp2_to_g2::PRAGUE_OURS, "blsMapG2.json"),
     ] {
         n += check_vectors(&p, file);
     }
@@ -94,13 +100,19 @@ fn geth_fail_vectors_fail_with_the_right_error() {
         (g1_add::PRAGUE, "fail-blsG1Add.json"),
         (g1_msm::PRAGUE, "fail-blsG1Mul.json"),
         (g1_msm::PRAGUE, "fail-blsG1MultiExp.json"),
+        (g1_msm::PRAGUE_OURS, "fail-blsG1Mul.json"),
+        (g1_msm::PRAGUE_OURS, "fail-blsG1MultiExp.json"),
         (g2_add::PRAGUE, "fail-blsG2Add.json"),
         (g2_msm::PRAGUE, "fail-blsG2Mul.json"),
         (g2_msm::PRAGUE, "fail-blsG2MultiExp.json"),
+        (g2_msm::PRAGUE_OURS, "fail-blsG2Mul.json"),
+        (g2_msm::PRAGUE_OURS, "fail-blsG2MultiExp.json"),
         (pairing::PRAGUE, "fail-blsPairing.json"),
         (pairing::PRAGUE_OURS, "fail-blsPairing.json"),
         (map_fp_to_g1::PRAGUE, "fail-blsMapG1.json"),
+        (map_fp_to_g1::PRAGUE_OURS, "fail-blsMapG1.json"),
         (map_fp2_to_g2::PRAGUE, "fail-blsMapG2.json"),
+        (map_fp2_to_g2::PRAGUE_OURS, "fail-blsMapG2.json"),
     ] {
         let Some(vs) = geth_vectors(file) else { return };
         for v in vs {
@@ -424,5 +436,150 @@ proptest! {
             pairing::PRAGUE_OURS.run(&input, gas_limit),
             pairing::PRAGUE.run(&input, gas_limit)
         );
+        for (ours, blst) in [
+            (map_fp_to_g1::PRAGUE_OURS, map_fp_to_g1::PRAGUE),
+            (map_fp2_to_g2::PRAGUE_OURS, map_fp2_to_g2::PRAGUE),
+            (g1_msm::PRAGUE_OURS, g1_msm::PRAGUE),
+            (g2_msm::PRAGUE_OURS, g2_msm::PRAGUE),
+        ] {
+            prop_assert_eq!(ours.run(&input, gas_limit), blst.run(&input, gas_limit));
+        }
+    }
+
+    /// The maps on our arithmetic against blst's on random field elements (64-byte padded
+    /// words, below p) and on words at and around p.
+    #[test]
+    fn maps_ours_match_blst(
+        words in proptest::collection::vec(
+            prop_oneof![
+                any::<[u8; 48]>().prop_map(|mut w| { w[0] %= 0x1a; w }),
+                (0u8..4, any::<bool>()).prop_map(|(d, up)| map_edge_word(d, up)),
+            ],
+            2,
+        ),
+    ) {
+        let word = |w: &[u8; 48]| [&[0u8; 16][..], &w[..]].concat();
+        let g1_input = word(&words[0]);
+        let g2_input = [word(&words[0]), word(&words[1])].concat();
+        prop_assert_eq!(
+            map_fp_to_g1::PRAGUE_OURS.run(&g1_input, u64::MAX),
+            map_fp_to_g1::PRAGUE.run(&g1_input, u64::MAX)
+        );
+        prop_assert_eq!(
+            map_fp2_to_g2::PRAGUE_OURS.run(&g2_input, u64::MAX),
+            map_fp2_to_g2::PRAGUE.run(&g2_input, u64::MAX)
+        );
+    }
+}
+
+/// `d` (0..4) as a 48-byte big-endian word, or `p - 1 + d` with `up` (p - 1, p, p + 1, p + 2:
+/// the last canonical value and the first out-of-range ones).
+fn map_edge_word(d: u8, up: bool) -> [u8; 48] {
+    let p = h("1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab");
+    let mut w = [0u8; 48];
+    if !up {
+        w[47] = d;
+        return w;
+    }
+    w.copy_from_slice(&p);
+    // p - 1 + d: the low byte 0xab never wraps for d < 4.
+    w[47] = w[47] - 1 + d;
+    w
+}
+
+/// The MSMs and maps on our arithmetic against blst's on the differential generator's inputs
+/// and on MSMs of k = 1..130 pairs mixing infinity, repeated points, zero scalars and scalars
+/// at and above r: same output or the same error.
+#[test]
+fn msm_and_maps_ours_match_blst() {
+    use testkit::inputs::{bls_g1_msm, bls_g2_msm, bls_map_fp, bls_map_fp2, Pool, Rng};
+    let pool = Pool::new(5, 8);
+    let mut rng = Rng::new(2626);
+    let (mut oks, mut errs) = (0, 0);
+    for _ in 0..60 {
+        for (ours, blst, input) in [
+            (
+                g1_msm::PRAGUE_OURS,
+                g1_msm::PRAGUE,
+                bls_g1_msm(&mut rng, &pool),
+            ),
+            (
+                g2_msm::PRAGUE_OURS,
+                g2_msm::PRAGUE,
+                bls_g2_msm(&mut rng, &pool),
+            ),
+            (
+                map_fp_to_g1::PRAGUE_OURS,
+                map_fp_to_g1::PRAGUE,
+                bls_map_fp(&mut rng),
+            ),
+            (
+                map_fp2_to_g2::PRAGUE_OURS,
+                map_fp2_to_g2::PRAGUE,
+                bls_map_fp2(&mut rng),
+            ),
+        ] {
+            let want = blst.run(&input, u64::MAX);
+            assert_eq!(ours.run(&input, u64::MAX), want, "{}", hex::encode(&input));
+            if want.is_ok() {
+                oks += 1;
+            } else {
+                errs += 1;
+            }
+        }
+    }
+    assert!(oks > 0 && errs > 0, "{oks} {errs}");
+    let r = h(testkit::constants::BLS12_381_R);
+    let mut r1 = r.clone();
+    r1[31] += 1;
+    let g1s: Vec<Vec<u8>> = (1..6u64)
+        .map(|i| {
+            g1_msm::PRAGUE
+                .run(&[g1(), scalar(i)].concat(), u64::MAX)
+                .unwrap()
+                .bytes
+        })
+        .chain([vec![0; 128]])
+        .collect();
+    let g2s: Vec<Vec<u8>> = (1..6u64)
+        .map(|i| {
+            g2_msm::PRAGUE
+                .run(&[g2(), scalar(i)].concat(), u64::MAX)
+                .unwrap()
+                .bytes
+        })
+        .chain([vec![0; 256]])
+        .collect();
+    let scalars = [
+        scalar(0),
+        scalar(1),
+        r.clone(),
+        r1,
+        vec![0xff; 32],
+        h("73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000000"),
+    ];
+    for k in [1usize, 2, 3, 4, 5, 8, 17, 64, 130] {
+        let (mut in1, mut in2) = (Vec::new(), Vec::new());
+        for i in 0..k {
+            let s = if i % 3 == 0 {
+                scalars[i % scalars.len()].clone()
+            } else {
+                scalar(1000 + i as u64 * 7919)
+            };
+            in1.extend_from_slice(&[g1s[i * 7 % g1s.len()].clone(), s.clone()].concat());
+            in2.extend_from_slice(&[g2s[i * 5 % g2s.len()].clone(), s].concat());
+        }
+        assert_eq!(
+            g1_msm::PRAGUE_OURS.run(&in1, u64::MAX),
+            g1_msm::PRAGUE.run(&in1, u64::MAX),
+            "{k}"
+        );
+        if k <= 64 {
+            assert_eq!(
+                g2_msm::PRAGUE_OURS.run(&in2, u64::MAX),
+                g2_msm::PRAGUE.run(&in2, u64::MAX),
+                "{k}"
+            );
+        }
     }
 }

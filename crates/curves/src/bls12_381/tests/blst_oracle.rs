@@ -340,3 +340,140 @@ pub fn g2_add(a: &G2Affine, c: &G2Affine) -> G2Affine {
 pub fn g2_mul_u64(q: &G2Affine, k: u64) -> G2Affine {
     g2_mult(q, &k.to_le_bytes(), 64)
 }
+
+/// blst's `map_to_g1` of one field element (SSWU, 11-isogeny, cofactor clearing).
+pub fn map_to_g1(u: Fp) -> G1Affine {
+    let mut r = blst_p1::default();
+    // SAFETY: valid pointers; a null second element asks for the single-element map.
+    unsafe { blst_map_to_g1(&mut r, &to_b(u), core::ptr::null()) };
+    g1_from_b(&r)
+}
+
+/// blst's `map_to_g2` of one Fp2 element (SSWU, 3-isogeny, cofactor clearing).
+pub fn map_to_g2(u: Fp2) -> G2Affine {
+    let mut r = blst_p2::default();
+    // SAFETY: valid pointers; a null second element asks for the single-element map.
+    unsafe { blst_map_to_g2(&mut r, &to_b2(u), core::ptr::null()) };
+    g2_from_b(&r)
+}
+
+/// blst's `map_to_g1` in its Jacobian coordinates (no conversion to affine: for benches that
+/// convert blst's and our results the same way).
+pub fn map_to_g1_jacobian(u: Fp) -> curves::bls12_381::g1::G1Jacobian {
+    let mut r = blst_p1::default();
+    // SAFETY: valid pointers; a null second element asks for the single-element map.
+    unsafe { blst_map_to_g1(&mut r, &to_b(u), core::ptr::null()) };
+    curves::curve::Jacobian {
+        x: from_b(&r.x),
+        y: from_b(&r.y),
+        z: from_b(&r.z),
+    }
+}
+
+/// blst's `map_to_g2` in its Jacobian coordinates (as [`map_to_g1_jacobian`]).
+pub fn map_to_g2_jacobian(u: Fp2) -> curves::bls12_381::g2::G2Jacobian {
+    let mut r = blst_p2::default();
+    // SAFETY: valid pointers; a null second element asks for the single-element map.
+    unsafe { blst_map_to_g2(&mut r, &to_b2(u), core::ptr::null()) };
+    curves::curve::Jacobian {
+        x: from_b2(&r.x),
+        y: from_b2(&r.y),
+        z: from_b2(&r.z),
+    }
+}
+
+/// `2 p` by blst on a Jacobian point (blst's coordinates are Jacobian too).
+pub fn g1_double(p: &curves::bls12_381::g1::G1Jacobian) -> curves::bls12_381::g1::G1Jacobian {
+    let a = blst_p1 {
+        x: to_b(p.x),
+        y: to_b(p.y),
+        z: to_b(p.z),
+    };
+    let mut r = blst_p1::default();
+    // SAFETY: valid pointers to initialised blst_p1 values.
+    unsafe { blst_p1_double(&mut r, &a) };
+    curves::curve::Jacobian {
+        x: from_b(&r.x),
+        y: from_b(&r.y),
+        z: from_b(&r.z),
+    }
+}
+
+/// `sum [s_i] P_i` by blst, one thread: `blst_p1_mult` for one point, `blst_p1s_mult_pippenger`
+/// for more (the precompile's policy below its threaded threshold); Jacobian, unconverted.
+pub fn g1_msm_jacobian(
+    points: &[G1Affine],
+    scalars: &[[u8; 32]],
+) -> curves::bls12_381::g1::G1Jacobian {
+    let pts: Vec<blst_p1_affine> = points.iter().map(g1_to_b).collect();
+    let mut out = blst_p1::default();
+    if pts.len() == 1 {
+        let mut j = blst_p1::default();
+        // SAFETY: valid pointers; the scalar has 256 bits.
+        unsafe {
+            blst_p1_from_affine(&mut j, &pts[0]);
+            blst_p1_mult(&mut out, &j, scalars[0].as_ptr(), 256);
+        }
+    } else {
+        // SAFETY: blst returns the scratch size in bytes for `n` points.
+        let words = unsafe { blst_p1s_mult_pippenger_scratch_sizeof(pts.len()) }.div_ceil(8);
+        let mut scratch: Vec<limb_t> = vec![0; words];
+        let p = [pts.as_ptr(), core::ptr::null()];
+        let s = [scalars.as_ptr().cast::<u8>(), core::ptr::null()];
+        // SAFETY: `n` consecutive points and 32-byte scalars, scratch of blst's size.
+        unsafe {
+            blst_p1s_mult_pippenger(
+                &mut out,
+                p.as_ptr(),
+                pts.len(),
+                s.as_ptr(),
+                256,
+                scratch.as_mut_ptr(),
+            )
+        };
+    }
+    curves::curve::Jacobian {
+        x: from_b(&out.x),
+        y: from_b(&out.y),
+        z: from_b(&out.z),
+    }
+}
+
+/// As [`g1_msm_jacobian`] in G2.
+pub fn g2_msm_jacobian(
+    points: &[G2Affine],
+    scalars: &[[u8; 32]],
+) -> curves::bls12_381::g2::G2Jacobian {
+    let pts: Vec<blst_p2_affine> = points.iter().map(g2_to_b).collect();
+    let mut out = blst_p2::default();
+    if pts.len() == 1 {
+        let mut j = blst_p2::default();
+        // SAFETY: valid pointers; the scalar has 256 bits.
+        unsafe {
+            blst_p2_from_affine(&mut j, &pts[0]);
+            blst_p2_mult(&mut out, &j, scalars[0].as_ptr(), 256);
+        }
+    } else {
+        // SAFETY: blst returns the scratch size in bytes for `n` points.
+        let words = unsafe { blst_p2s_mult_pippenger_scratch_sizeof(pts.len()) }.div_ceil(8);
+        let mut scratch: Vec<limb_t> = vec![0; words];
+        let p = [pts.as_ptr(), core::ptr::null()];
+        let s = [scalars.as_ptr().cast::<u8>(), core::ptr::null()];
+        // SAFETY: `n` consecutive points and 32-byte scalars, scratch of blst's size.
+        unsafe {
+            blst_p2s_mult_pippenger(
+                &mut out,
+                p.as_ptr(),
+                pts.len(),
+                s.as_ptr(),
+                256,
+                scratch.as_mut_ptr(),
+            )
+        };
+    }
+    curves::curve::Jacobian {
+        x: from_b2(&out.x),
+        y: from_b2(&out.y),
+        z: from_b2(&out.z),
+    }
+}

@@ -1,0 +1,120 @@
+//! The simplified SWU map (RFC 9380 section 6.6.2) onto the curves `y^2 = x^3 + A x + B`
+//! isogenous to BLS12-381's G1 and G2, written once over the field: one inversion (the
+//! denominator of `x1`) and one square-root attempt ([`Swu::sqrt_or_z`]), whose non-square
+//! branch already gives the root for `x2 = Z u^2 x1`. Variable time (public inputs).
+
+use super::super::{fp::fp2, Fp, Fp2};
+use super::sqrt::{fp2_sqrt_or_z, fp_sqrt_or_neg};
+use crate::field::Field;
+
+/// A field with the constants of its SSWU curve.
+pub(super) trait Swu: Field {
+    /// A' of the isogenous curve.
+    const A: Self;
+    /// B' of the isogenous curve.
+    const B: Self;
+    /// Z, the non-square of RFC 9380 section 8.8.
+    const Z: Self;
+    /// `(a is a square, r)` with `r^2 = a` for a square, `r^2 = Z a` otherwise.
+    fn sqrt_or_z(a: Self) -> (bool, Self);
+    /// RFC 9380's `sgn0` (parity of the canonical value, of `c0` first for Fp2).
+    fn sgn0(self) -> bool;
+}
+
+/// `sqrt(-11)`, Fp's `sqrt(-Z)` (checked in the tests).
+const SQRT_MINUS_11: Fp = Fp::from_canonical_limbs([
+    0x5d874bc1d70637c3,
+    0x3ed39794735c3831,
+    0x366d601f33f3946e,
+    0x942602029175a4ca,
+    0xdfa9246c390d7a78,
+    0x04610e003bd3ac94,
+]);
+
+impl Swu for Fp {
+    const A: Fp = Fp::from_canonical_limbs([
+        0x5cf428082d584c1d,
+        0x98936f8da0e0f97f,
+        0xd8e8981aefd881ac,
+        0xb0ea985383ee66a8,
+        0x3d693a02c96d4982,
+        0x00144698a3b8e943,
+    ]);
+    const B: Fp = Fp::from_canonical_limbs([
+        0xd1cc48e98e172be0,
+        0x5a23215a316ceaa5,
+        0xa0b9c14fcef35ef5,
+        0x2016c1f0f24f4070,
+        0x018b12e8753eee3b,
+        0x12e2908d11688030,
+    ]);
+    const Z: Fp = Fp::from_canonical_limbs([11, 0, 0, 0, 0, 0]);
+    #[inline]
+    fn sqrt_or_z(a: Fp) -> (bool, Fp) {
+        // For a non-square, s^2 = -a, so (sqrt(-11) s)^2 = 11 a.
+        let (square, s) = fp_sqrt_or_neg(a);
+        (square, if square { s } else { s * SQRT_MINUS_11 })
+    }
+    #[inline]
+    fn sgn0(self) -> bool {
+        self.to_canonical_limbs()[0] & 1 == 1
+    }
+}
+
+impl Swu for Fp2 {
+    const A: Fp2 = fp2([0; 6], [240, 0, 0, 0, 0, 0]);
+    const B: Fp2 = fp2([1012, 0, 0, 0, 0, 0], [1012, 0, 0, 0, 0, 0]);
+    /// `-(2 + u)`.
+    const Z: Fp2 = fp2(
+        [
+            0xb9feffffffffaaa9,
+            0x1eabfffeb153ffff,
+            0x6730d2a0f6b0f624,
+            0x64774b84f38512bf,
+            0x4b1ba7b6434bacd7,
+            0x1a0111ea397fe69a,
+        ],
+        [
+            0xb9feffffffffaaaa,
+            0x1eabfffeb153ffff,
+            0x6730d2a0f6b0f624,
+            0x64774b84f38512bf,
+            0x4b1ba7b6434bacd7,
+            0x1a0111ea397fe69a,
+        ],
+    );
+    #[inline]
+    fn sqrt_or_z(a: Fp2) -> (bool, Fp2) {
+        fp2_sqrt_or_z(a, |a| a * <Fp2 as Swu>::Z)
+    }
+    #[inline]
+    fn sgn0(self) -> bool {
+        let c0 = self.c0.to_canonical_limbs();
+        c0[0] & 1 == 1 || (c0 == [0; 6] && self.c1.sgn0())
+    }
+}
+
+/// RFC 9380's `map_to_curve_simple_swu(u)`: an affine point `(x, y)` of `y^2 = x^3 + A x + B`
+/// with `sgn0(y) = sgn0(u)`. Every `u` gives a point (the exceptional `Z^2 u^4 + Z u^2 = 0`
+/// takes `x1 = B / (Z A)` as the RFC says).
+pub(super) fn map_to_curve_simple_swu<F: Swu>(u: F) -> (F, F) {
+    let tv1 = F::Z * u.square();
+    let tv2 = tv1.square() + tv1;
+    // x1 = B (tv2 + 1) / (-A tv2), or B / (Z A) when tv2 = 0; A, Z != 0, so den != 0.
+    let (num, den) = if tv2.is_zero() {
+        (F::B, F::A * F::Z)
+    } else {
+        (F::B * (tv2 + F::ONE), -(F::A * tv2))
+    };
+    let x1 = num * den.inverse().unwrap_or(F::ZERO);
+    let gx1 = (x1.square() + F::A) * x1 + F::B;
+    // g(x2) = g(Z u^2 x1) = Z^3 u^6 g(x1): its root is Z u^3 sqrt(Z g(x1)).
+    let (square, r) = F::sqrt_or_z(gx1);
+    let (x, y) = if square {
+        (x1, r)
+    } else {
+        (tv1 * x1, tv1 * u * r)
+    };
+    let y = if y.sgn0() == u.sgn0() { y } else { -y };
+    (x, y)
+}

@@ -1,0 +1,208 @@
+//! The MSM against blst's scalar multiplications and sums, on repeated points, infinity, zero
+//! scalars and scalars at and above r, through both algorithms and many window widths.
+
+use super::super::g1::G1Affine;
+use super::super::g2::G2Affine;
+use super::super::tests::blst_oracle as b;
+use super::*;
+use proptest::prelude::*;
+
+/// r, little-endian bytes.
+fn r_bytes() -> [u8; 32] {
+    let mut out = [0u8; 32];
+    for (i, l) in R.iter().enumerate() {
+        out[8 * i..8 * i + 8].copy_from_slice(&l.to_le_bytes());
+    }
+    out
+}
+
+/// `r + d` (d small, may be negative), little-endian bytes.
+fn r_plus(d: i64) -> [u8; 32] {
+    let mut r = R;
+    if d >= 0 {
+        r = crate::field::add_plain(&r, &[d as u64, 0, 0, 0]).0;
+    } else {
+        r = crate::field::sub_plain(&r, &[d.unsigned_abs(), 0, 0, 0]).0;
+    }
+    let mut out = [0u8; 32];
+    for (i, l) in r.iter().enumerate() {
+        out[8 * i..8 * i + 8].copy_from_slice(&l.to_le_bytes());
+    }
+    out
+}
+
+/// Scalars that reach the edges: 0, 1, 2, r - 1, r, r + 1, 2^256 - 1, 2r, one bit set high.
+fn edge_scalars() -> Vec<[u8; 32]> {
+    let mut two_r = [0u8; 32];
+    let (lo, _) = crate::field::add_plain(&R, &R);
+    for (i, l) in lo.iter().enumerate() {
+        two_r[8 * i..8 * i + 8].copy_from_slice(&l.to_le_bytes());
+    }
+    let mut high = [0u8; 32];
+    high[31] = 0x40;
+    let small = |v: u8| {
+        let mut s = [0u8; 32];
+        s[0] = v;
+        s
+    };
+    vec![
+        small(0),
+        small(1),
+        small(2),
+        r_plus(-1),
+        r_bytes(),
+        r_plus(1),
+        [0xff; 32],
+        two_r,
+        high,
+    ]
+}
+
+fn g1_oracle(points: &[G1Affine], scalars: &[[u8; 32]]) -> G1Affine {
+    points
+        .iter()
+        .zip(scalars)
+        .fold(G1Affine::INFINITY, |acc, (p, s)| {
+            b::g1_add(&acc, &b::g1_mul_bytes(p, s))
+        })
+}
+
+fn g2_oracle(points: &[G2Affine], scalars: &[[u8; 32]]) -> G2Affine {
+    points
+        .iter()
+        .zip(scalars)
+        .fold(G2Affine::INFINITY, |acc, (p, s)| {
+            b::g2_add(&acc, &b::g2_mul_bytes(p, s))
+        })
+}
+
+/// `n` G1 and G2 points from `seed`: multiples of the generators, with repeats, negations
+/// and infinity mixed in.
+fn points(seed: u64, n: usize) -> (Vec<G1Affine>, Vec<G2Affine>) {
+    let mut x = seed | 1;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let (mut g1s, mut g2s): (Vec<G1Affine>, Vec<G2Affine>) = (Vec::new(), Vec::new());
+    for i in 0..n {
+        let (p, q) = match next() % 8 {
+            0 if i > 0 => (g1s[i - 1], g2s[i - 1]),
+            1 if i > 0 => (g1s[0].neg(), g2s[0].neg()),
+            2 => (G1Affine::INFINITY, G2Affine::INFINITY),
+            _ => {
+                let k = next();
+                (b::g1_mul(k), b::g2_mul(k))
+            }
+        };
+        g1s.push(p);
+        g2s.push(q);
+    }
+    (g1s, g2s)
+}
+
+fn scalars(seed: u64, n: usize) -> Vec<[u8; 32]> {
+    let edges = edge_scalars();
+    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    (0..n)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            if x.is_multiple_of(4) {
+                edges[(x >> 8) as usize % edges.len()]
+            } else {
+                core::array::from_fn(|j| (x.rotate_left(j as u32 * 7) >> 3) as u8 ^ j as u8)
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn every_edge_scalar_on_one_point() {
+    let (g1s, g2s) = points(3, 1);
+    for s in edge_scalars() {
+        assert_eq!(msm(&g1s, &[s]).to_affine(), g1_oracle(&g1s, &[s]), "{s:?}");
+        assert_eq!(msm(&g2s, &[s]).to_affine(), g2_oracle(&g2s, &[s]), "{s:?}");
+    }
+}
+
+#[test]
+fn both_algorithms_and_many_windows_match_blst() {
+    for (seed, n) in [(1, 1), (2, 2), (3, 4), (4, 5), (5, 9), (6, 33), (7, 70)] {
+        let (g1s, g2s) = points(seed, n);
+        let ss = scalars(seed, n);
+        let want1 = g1_oracle(&g1s, &ss);
+        assert_eq!(msm(&g1s, &ss).to_affine(), want1, "{n}");
+        // blst's own MSM (what the bench compares with) agrees.
+        assert_eq!(b::g1_msm_jacobian(&g1s, &ss).to_affine(), want1, "{n}");
+        let red: Vec<[u64; 4]> = ss.iter().map(reduce_scalar).collect();
+        assert_eq!(straus(&g1s, &red).to_affine(), want1, "{n}");
+        for c in 2..=9 {
+            assert_eq!(pippenger(&g1s, &red, c).to_affine(), want1, "{n} {c}");
+        }
+        if n <= 33 {
+            let want2 = g2_oracle(&g2s, &ss);
+            assert_eq!(msm(&g2s, &ss).to_affine(), want2, "{n}");
+            assert_eq!(b::g2_msm_jacobian(&g2s, &ss).to_affine(), want2, "{n}");
+            assert_eq!(straus(&g2s, &red).to_affine(), want2, "{n}");
+            for c in [2, 5, 8] {
+                assert_eq!(pippenger(&g2s, &red, c).to_affine(), want2, "{n} {c}");
+            }
+        }
+    }
+}
+
+#[test]
+fn sums_to_infinity_and_windows_grow_with_k() {
+    // [s] P + [r - s] P = infinity; [1] P + [-1] P likewise.
+    let (g1s, _) = points(9, 1);
+    let p = g1s[0];
+    let mut s = [0u8; 32];
+    s[0] = 7;
+    assert!(msm(&[p, p], &[s, r_plus(-7)]).is_infinity());
+    assert!(msm(
+        &[p; 8],
+        &[s, r_plus(-7), s, r_plus(-7), s, r_plus(-7), s, r_plus(-7)]
+    )
+    .is_infinity());
+    let ws: Vec<usize> = [5, 16, 64, 128, 1024]
+        .iter()
+        .map(|&k| window_for(k))
+        .collect();
+    assert!(
+        ws.windows(2).all(|w| w[0] <= w[1]) && ws[0] < ws[4],
+        "{ws:?}"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn msm_matches_blst(seed in any::<u64>(), n in 1usize..24) {
+        let (g1s, g2s) = points(seed, n);
+        let ss = scalars(seed, n);
+        prop_assert_eq!(msm(&g1s, &ss).to_affine(), g1_oracle(&g1s, &ss));
+        prop_assert_eq!(msm(&g2s, &ss).to_affine(), g2_oracle(&g2s, &ss));
+    }
+
+    #[test]
+    fn signed_digits_and_wnaf_recompose(s in any::<[u8; 32]>(), c in 2usize..17) {
+        let s = reduce_scalar(&s);
+        // sum d_i 2^(c i) as a signed wide integer, in u128 pieces: compare via num-bigint.
+        use num_bigint::BigInt;
+        let want = s.iter().rev().fold(BigInt::from(0), |acc, &l| (acc << 64) + l);
+        let got = signed_digits(&s, c)
+            .iter()
+            .rev()
+            .fold(BigInt::from(0), |acc, &d| (acc << c) + d);
+        prop_assert_eq!(&got, &want);
+        let naf = wnaf(&s);
+        let got = naf.iter().rev().fold(BigInt::from(0), |acc, &d| (acc << 1) + d);
+        prop_assert_eq!(&got, &want);
+        prop_assert!(naf.iter().all(|&d| d == 0 || (d % 2 != 0 && d.abs() < 16)));
+    }
+}

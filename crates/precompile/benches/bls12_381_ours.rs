@@ -1,0 +1,134 @@
+//! EIP-2537 precompiles on our own arithmetic (`PRAGUE_OURS`: the maps and the MSMs of
+//! `curves::bls12_381`) against the default (blst) on the same inputs, whole precompile calls
+//! (decoding, checks, encoding included), interleaved: the minimum TSC ticks per call over
+//! 300 rounds (`montgomery/benches/clock.rs`).
+//!
+//! `cargo bench -p evm-arith-precompile --bench bls12_381_ours`
+#![allow(unsafe_code)] // rdtsc, in the shared clock module
+
+#[path = "../../montgomery/benches/clock.rs"]
+mod clock;
+
+use precompile::bls12_381::{g1_msm, g2_msm, map_fp2_to_g2, map_fp_to_g1};
+use precompile::Precompile;
+use std::hint::black_box;
+
+/// A 48-byte value below p padded to 64 bytes, from a seed.
+fn fp_word(seed: u64) -> Vec<u8> {
+    let l = clock::values(
+        seed,
+        1,
+        &[
+            0xb9feffffffffaaab,
+            0x1eabfffeb153ffff,
+            0x6730d2a0f6b0f624,
+            0x64774b84f38512bf,
+            0x4b1ba7b6434bacd7,
+            0x1a0111ea397fe69a,
+        ],
+    )[0];
+    let mut w = vec![0u8; 16];
+    for limb in l.iter().rev() {
+        w.extend_from_slice(&limb.to_be_bytes());
+    }
+    w
+}
+
+/// A pseudo-random 32-byte scalar (full 256 bits).
+fn scalar(i: u64) -> Vec<u8> {
+    let mut x = i.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    (0..32)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x as u8
+        })
+        .collect()
+}
+
+fn main() {
+    let hz = clock::tsc_hz();
+    let tpc = clock::ticks_per_cycle();
+    println!(
+        "EIP-2537, curves (ours) vs blst ({})",
+        clock::describe(hz, tpc)
+    );
+    println!(
+        "{:<18} {:>12} {:>12} {:>9}",
+        "case", "ours us", "blst us", "ours/blst"
+    );
+    let row = |name: &str, ours: Precompile, blst: Precompile, inputs: &[Vec<u8>]| {
+        for i in inputs {
+            assert_eq!(ours.run(i, u64::MAX), blst.run(i, u64::MAX), "{name}");
+        }
+        // n = 4096: one call of each closure per round; each call runs every input once.
+        let t = clock::min_ticks(
+            &mut [
+                Box::new(|| {
+                    for i in inputs {
+                        black_box(ours.run(black_box(i), u64::MAX)).ok();
+                    }
+                }),
+                Box::new(|| {
+                    for i in inputs {
+                        black_box(blst.run(black_box(i), u64::MAX)).ok();
+                    }
+                }),
+            ],
+            4096,
+        );
+        let us = |t: f64| t * 4096.0 / inputs.len() as f64 / hz * 1e6;
+        println!(
+            "{name:<18} {:>12.1} {:>12.1} {:>9.2}",
+            us(t[0]),
+            us(t[1]),
+            t[0] / t[1]
+        );
+    };
+    let g1_in: Vec<Vec<u8>> = (0..8).map(fp_word).collect();
+    let g2_in: Vec<Vec<u8>> = (0..4)
+        .map(|i| [fp_word(2 * i + 100), fp_word(2 * i + 101)].concat())
+        .collect();
+    row(
+        "MapFpToG1",
+        map_fp_to_g1::PRAGUE_OURS,
+        map_fp_to_g1::PRAGUE,
+        &g1_in,
+    );
+    row(
+        "MapFp2ToG2",
+        map_fp2_to_g2::PRAGUE_OURS,
+        map_fp2_to_g2::PRAGUE,
+        &g2_in,
+    );
+    let g1s: Vec<Vec<u8>> = g1_in
+        .iter()
+        .map(|u| map_fp_to_g1::PRAGUE.run(u, u64::MAX).unwrap().bytes)
+        .collect();
+    let g2s: Vec<Vec<u8>> = g2_in
+        .iter()
+        .map(|u| map_fp2_to_g2::PRAGUE.run(u, u64::MAX).unwrap().bytes)
+        .collect();
+    let msm_input = |points: &[Vec<u8>], k: usize| -> Vec<u8> {
+        (0..k)
+            .flat_map(|i| [points[i % points.len()].clone(), scalar(i as u64)].concat())
+            .collect()
+    };
+    for k in [1, 2, 4, 8, 16, 32, 64, 128] {
+        row(
+            &format!("G1MSM-{k}"),
+            g1_msm::PRAGUE_OURS,
+            g1_msm::PRAGUE,
+            &[msm_input(&g1s, k)],
+        );
+    }
+    for k in [1, 2, 8, 32, 128] {
+        row(
+            &format!("G2MSM-{k}"),
+            g2_msm::PRAGUE_OURS,
+            g2_msm::PRAGUE,
+            &[msm_input(&g2s, k)],
+        );
+    }
+}
