@@ -289,8 +289,8 @@ pub enum Library {
     Libsecp256k1,
     /// Our own secp256k1 arithmetic on the `montgomery` kernel (ECRECOVER, `ecrecover::native`).
     NativeSecp256k1,
-    /// Our `curves` crate's BLS12-381 tower, pairing and subgroup checks, with blst's point
-    /// decoding (PAIRING_CHECK's alternative backend).
+    /// Our `curves` crate's BLS12-381 arithmetic (pairing, subgroup checks, maps, MSMs), with
+    /// blst's point decoding (the alternative backends of PAIRING_CHECK, the maps and the MSMs).
     CurvesBlstDecoding,
     /// No library: the precompile is absent from this build (without the cargo feature `blst`;
     /// every call fails with [`crate::PrecompileError::Unavailable`]).
@@ -323,9 +323,7 @@ impl Library {
             Self::Sha2 => "sha2",
             Self::Libsecp256k1 => "libsecp256k1 (secp256k1 crate)",
             Self::NativeSecp256k1 => "native secp256k1 (montgomery kernel)",
-            Self::CurvesBlstDecoding => {
-                "curves (our tower, pairing and subgroup checks; blst decoding)"
-            }
+            Self::CurvesBlstDecoding => "curves (our BLS12-381 arithmetic; blst decoding)",
             Self::Unavailable => "unavailable (needs cargo feature `blst`)",
             Self::K256 => "k256 (RustCrypto)",
             Self::P256 => "p256 (RustCrypto)",
