@@ -1,6 +1,6 @@
 //! EIP-2537's maps from field elements to BLS12-381 points, on our arithmetic: RFC 9380's
-//! `map_to_curve` (simplified SWU onto an isogenous curve, [`swu`], then the isogeny,
-//! [`iso`]) followed by `clear_cofactor` ([`cofactor`]), for G1 from Fp
+//! `map_to_curve` (simplified SWU onto an isogenous curve, `swu`, then the isogeny,
+//! `iso`) followed by `clear_cofactor` (`cofactor`), for G1 from Fp
 //! ([`map_fp_to_g1`]) and G2 from Fp2 ([`map_fp2_to_g2`]). No hashing: EIP-2537's
 //! MAP_FP_TO_G1 and MAP_FP2_TO_G2 take the field element itself. Variable time (public
 //! inputs).

@@ -11,7 +11,7 @@
 //!   additions return; with `Z_g` implied they are affine points of a second isomorphic curve,
 //!   scale `Z_t = Z_g Z_D`, and the accumulator lives on that curve.
 //! - The generator's (true affine) points are added with `Z_eff = Z Z_t` in place of `Z`
-//!   ([`Jacobian::add_affine`]'s `zb`), one extra multiplication per addition, and the result
+//!   (`Jacobian::add_affine`'s `zb`), one extra multiplication per addition, and the result
 //!   `(X, Y, Z)` stands for `(X / (Z Z_t)^2, Y / (Z Z_t)^3)`: one inversion at the end.
 
 use super::field::Fe;

@@ -1,6 +1,6 @@
 //! Scalars modulo the secp256r1 group order `n` (plain little-endian limbs, `< n`): the three
 //! products and one inversion of a verification, on the shared kernel
-//! ([`crate::weierstrass::scalar`]).
+//! (`crate::weierstrass::scalar`).
 
 use crate::weierstrass::scalar as ecdsa;
 use montgomery::Modulus;
