@@ -335,7 +335,8 @@ impl Library {
     }
 
     /// A short name for benchmark ids of an alternative backend (`"k256"`, `"substrate-bn"`,
-    /// `"ark-bn254"`, `"p256"`, ...): no spaces or slashes.
+    /// `"ark-bn254"`, `"p256"`, ...): no spaces or slashes, and one per library (the gas report
+    /// pairs an implementation with its ECRECOVER anchor by this name).
     pub const fn short_name(self) -> &'static str {
         match self {
             Self::Own | Self::OwnMontgomery | Self::OwnAffineBlstDecoding => "ours",
@@ -349,7 +350,7 @@ impl Library {
             Self::K256 => "k256",
             Self::P256 => "p256",
             Self::AwsLc => "aws-lc",
-            Self::NativeP256 => "native",
+            Self::NativeP256 => "native-p256",
             Self::ArkBn254 => "ark-bn254",
             Self::SubstrateBn => "substrate-bn",
         }
@@ -382,6 +383,20 @@ mod tests {
         }
         assert_eq!(PrecompileId::from_number(0x12), None);
         assert_eq!(PrecompileId::from_name("ecrecover"), None);
+    }
+
+    #[test]
+    fn alternative_backends_have_one_short_name_per_library() {
+        for fork in crate::Fork::ALL {
+            let backends = crate::alternative_backends(fork);
+            for (i, a) in backends.iter().enumerate() {
+                for b in &backends[i + 1..] {
+                    if a.library().short_name() == b.library().short_name() {
+                        assert_eq!(a.library(), b.library(), "{fork:?}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
