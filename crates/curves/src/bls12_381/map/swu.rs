@@ -3,7 +3,8 @@
 //! denominator of `x1`) and one square-root attempt ([`Swu::sqrt_or_z`]), whose non-square
 //! branch already gives the root for `x2 = Z u^2 x1`. Variable time (public inputs).
 
-use super::super::{fp::fp2, Fp, Fp2};
+use super::super::fp::{fp2, P_MINUS_1};
+use super::super::{Fp, Fp2};
 use super::sqrt::{fp2_sqrt_or_z, fp_sqrt_or_neg};
 use crate::field::Field;
 
@@ -74,14 +75,7 @@ impl Swu for Fp2 {
             0x4b1ba7b6434bacd7,
             0x1a0111ea397fe69a,
         ],
-        [
-            0xb9feffffffffaaaa,
-            0x1eabfffeb153ffff,
-            0x6730d2a0f6b0f624,
-            0x64774b84f38512bf,
-            0x4b1ba7b6434bacd7,
-            0x1a0111ea397fe69a,
-        ],
+        P_MINUS_1,
     );
     #[inline]
     fn sqrt_or_z(a: Fp2) -> (bool, Fp2) {
