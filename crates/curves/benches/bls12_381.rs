@@ -19,6 +19,45 @@ use curves::bls12_381::pairing::{final_exponentiation, multi_miller_loop, Miller
 use curves::bls12_381::{g1, g2, Fp12};
 use std::hint::black_box;
 
+/// Times one operation, ours and blst's interleaved: `n` operations per call of each closure.
+type Row<'a> = &'a dyn Fn(&str, usize, &mut dyn FnMut(), &mut dyn FnMut());
+
+/// How many dependent operations a latency row chains per call.
+const CHAIN: usize = 256;
+
+/// A latency row: `CHAIN` dependent applications of ours and of blst's operation from `start`.
+fn chain<T: Copy>(row: Row, name: &str, start: T, ours: impl Fn(T) -> T, theirs: impl Fn(T) -> T) {
+    let (mut x, mut y) = (start, start);
+    row(
+        name,
+        CHAIN,
+        &mut || {
+            for _ in 0..CHAIN {
+                x = ours(black_box(x));
+            }
+        },
+        &mut || {
+            for _ in 0..CHAIN {
+                y = theirs(black_box(y));
+            }
+        },
+    );
+}
+
+/// A row of one operation per call (its result kept alive by `black_box`).
+fn once<A, B>(row: Row, name: &str, ours: impl Fn() -> A, theirs: impl Fn() -> B) {
+    row(
+        name,
+        1,
+        &mut || {
+            black_box(ours());
+        },
+        &mut || {
+            black_box(theirs());
+        },
+    );
+}
+
 fn main() {
     let hz = clock::tsc_hz();
     let tpc = clock::ticks_per_cycle();
@@ -42,68 +81,28 @@ fn main() {
         );
     };
     let (p, q) = (g1::GENERATOR, g2::GENERATOR);
-    let (a, c) = (p.x, p.y);
-    const CHAIN: usize = 256;
-    let (mut x, mut y) = (a, a);
-    row(
+    let (a, c, m) = (p.x, p.y, q.y);
+    chain(
+        &row,
         "Fp mul (latency)",
-        CHAIN,
-        &mut || {
-            for _ in 0..CHAIN {
-                x = black_box(x).mul(c);
-            }
-        },
-        &mut || {
-            for _ in 0..CHAIN {
-                y = b::fp_mul(black_box(y), c);
-            }
-        },
+        a,
+        |x| x.mul(c),
+        |y| b::fp_mul(y, c),
     );
-    let (mut x, mut y) = (a, a);
-    row(
-        "Fp square (latency)",
-        CHAIN,
-        &mut || {
-            for _ in 0..CHAIN {
-                x = black_box(x).square();
-            }
-        },
-        &mut || {
-            for _ in 0..CHAIN {
-                y = b::fp_sqr(black_box(y));
-            }
-        },
-    );
-    let m = q.y;
-    let (mut x, mut y) = (q.x, q.x);
-    row(
+    chain(&row, "Fp square (latency)", a, |x| x.square(), b::fp_sqr);
+    chain(
+        &row,
         "Fp2 mul (latency)",
-        CHAIN,
-        &mut || {
-            for _ in 0..CHAIN {
-                x = black_box(x).mul(m);
-            }
-        },
-        &mut || {
-            for _ in 0..CHAIN {
-                y = b::fp2_mul(black_box(y), m);
-            }
-        },
+        q.x,
+        |x| x.mul(m),
+        |y| b::fp2_mul(y, m),
     );
-    let (mut x, mut y) = (q.x, q.x);
-    row(
+    chain(
+        &row,
         "Fp2 square (latency)",
-        CHAIN,
-        &mut || {
-            for _ in 0..CHAIN {
-                x = black_box(x).square();
-            }
-        },
-        &mut || {
-            for _ in 0..CHAIN {
-                y = b::fp2_sqr(black_box(y));
-            }
-        },
+        q.x,
+        |x| x.square(),
+        b::fp2_sqr,
     );
     let pair = MillerPair {
         px: p.x,
@@ -113,65 +112,42 @@ fn main() {
     };
     let f = multi_miller_loop(&[pair]);
     let g = final_exponentiation(&f).unwrap_or(Fp12::ONE);
-    row(
+    let (f, g) = (&f, &g);
+    once(
+        &row,
         "Fp12 mul",
-        1,
-        &mut || {
-            black_box(black_box(&f).mul(black_box(&g)));
-        },
-        &mut || {
-            black_box(b::fp12_mul(black_box(&f), black_box(&g)));
-        },
+        || black_box(f).mul(black_box(g)),
+        || b::fp12_mul(black_box(f), black_box(g)),
     );
-    row(
+    once(
+        &row,
         "Fp12 square",
-        1,
-        &mut || {
-            black_box(black_box(&f).square());
-        },
-        &mut || {
-            black_box(b::fp12_sqr(black_box(&f)));
-        },
+        || black_box(f).square(),
+        || b::fp12_sqr(black_box(f)),
     );
-    row(
+    once(
+        &row,
         "Fp12 cyclotomic square",
-        1,
-        &mut || {
-            black_box(black_box(&g).cyclotomic_square());
-        },
-        &mut || {
-            black_box(b::fp12_cyclotomic_sqr(black_box(&g)));
-        },
+        || black_box(g).cyclotomic_square(),
+        || b::fp12_cyclotomic_sqr(black_box(g)),
     );
-    row(
+    once(
+        &row,
         "Miller loop (1 pair)",
-        1,
-        &mut || {
-            black_box(multi_miller_loop(black_box(&[pair])));
-        },
-        &mut || {
-            black_box(b::miller_loop(black_box(&p), black_box(&q)));
-        },
+        || multi_miller_loop(black_box(&[pair])),
+        || b::miller_loop(black_box(&p), black_box(&q)),
     );
-    row(
+    once(
+        &row,
         "final exponentiation",
-        1,
-        &mut || {
-            black_box(final_exponentiation(black_box(&f)));
-        },
-        &mut || {
-            black_box(b::final_exp(black_box(&f)));
-        },
+        || final_exponentiation(black_box(f)),
+        || b::final_exp(black_box(f)),
     );
     let pairs = [pair, MillerPair { py: -p.y, ..pair }];
-    row(
+    once(
+        &row,
         "pairing check (2 pairs)",
-        1,
-        &mut || {
-            black_box(curves::bls12_381::pairing::pairing_check(black_box(&pairs)));
-        },
-        &mut || {
-            black_box(b::pairing_product_is_one(black_box(&pairs)));
-        },
+        || curves::bls12_381::pairing::pairing_check(black_box(&pairs)),
+        || b::pairing_product_is_one(black_box(&pairs)),
     );
 }

@@ -109,6 +109,34 @@ impl<F: Field> Affine<F> {
     }
 }
 
+/// The group of one of our curves, keyed by its coordinate field (each field carries one
+/// curve: BN254 and BLS12-381 G1 over their `Fp`, their twists G2 over their `Fp2`): the
+/// constant `b` and the test of the order-r subgroup, which the point methods
+/// [`Affine::is_on_curve`] and [`Affine::is_in_subgroup`] use.
+pub trait CurveField: Field {
+    /// The curve's constant `b` in `y^2 = x^3 + b`.
+    const B: Self;
+    /// Whether the finite point `p`, on the curve, is in the order-r subgroup (meaningless,
+    /// but never a panic, for points off the curve).
+    fn in_subgroup(p: &Affine<Self>) -> bool;
+}
+
+impl<F: CurveField> Affine<F> {
+    /// Whether the point is on its curve `y^2 = x^3 + b` (true for infinity; not a subgroup
+    /// check).
+    #[inline]
+    pub fn is_on_curve(&self) -> bool {
+        self.is_on_curve_with(F::B)
+    }
+
+    /// Whether an on-curve point is in the order-r subgroup (true for infinity; meaningless,
+    /// but never a panic, for points off the curve).
+    #[inline]
+    pub fn is_in_subgroup(&self) -> bool {
+        self.infinity || F::in_subgroup(self)
+    }
+}
+
 impl<F: Field> From<Affine<F>> for Jacobian<F> {
     #[inline]
     fn from(p: Affine<F>) -> Self {

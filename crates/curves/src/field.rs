@@ -488,3 +488,26 @@ impl<P: FpParams<N>, const N: usize> Field for Fp<P, N> {
         Fp::inverse(self)
     }
 }
+
+/// `from_be_bytes` and `to_be_bytes` of a curve's `Fp` (the `Fp` in scope where this is
+/// invoked), [`Fp::from_be_slice`] and [`Fp::write_be`] on arrays of its `8N` bytes (`$len`).
+macro_rules! be_bytes {
+    ($len:literal) => {
+        impl Fp {
+            #[doc = concat!("Decodes a ", $len, "-byte big-endian integer; `None` when it is `>= p`.")]
+            #[inline]
+            pub fn from_be_bytes(b: &[u8; $len]) -> Option<Fp> {
+                Fp::from_be_slice(b)
+            }
+
+            #[doc = concat!("The ", $len, "-byte big-endian encoding of the canonical value.")]
+            #[inline]
+            pub fn to_be_bytes(self) -> [u8; $len] {
+                let mut out = [0u8; $len];
+                self.write_be(&mut out);
+                out
+            }
+        }
+    };
+}
+pub(crate) use be_bytes;

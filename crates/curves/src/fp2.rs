@@ -203,3 +203,20 @@ pub fn lazy_square<P: FpParams<N>, const N: usize>(a: Fp2<Fp<P, N>>) -> Fp2<Fp<P
         c1: Fp::mont(montgomery::reduce(&c1.0, &c1.1, &P::MODULUS)),
     }
 }
+
+/// The `Fp2` products of an `impl TowerField` by lazy reduction, [`lazy_mul`] and
+/// [`lazy_square`] (both curves' `Fp` leave the spare bits they need): one definition for
+/// every tower field.
+macro_rules! lazy_fp2_products {
+    () => {
+        #[inline(always)]
+        fn fp2_mul(a: $crate::fp2::Fp2<Self>, b: $crate::fp2::Fp2<Self>) -> $crate::fp2::Fp2<Self> {
+            $crate::fp2::lazy_mul(a, b)
+        }
+        #[inline(always)]
+        fn fp2_square(a: $crate::fp2::Fp2<Self>) -> $crate::fp2::Fp2<Self> {
+            $crate::fp2::lazy_square(a)
+        }
+    };
+}
+pub(crate) use lazy_fp2_products;

@@ -282,35 +282,10 @@ def wide_kernel(n):
     for i in range(1, n):
         k.t = full[i : i + n + 1]
         k.mul_row_nocarry(i)
-    outs = ", ".join(f"r{j}" for j in range(2 * n))
-    print(f"/// `portable::mul_wide` for {n} limbs: `(low {n} limbs, high {n} limbs)` of `a * b`.")
-    print("///")
-    print("/// # Safety")
-    print("/// The CPU must support BMI2 and ADX.")
-    print("#[inline(always)]")
-    print(f"pub(super) unsafe fn mul_wide_{n}(a: &[u64; {n}], b: &[u64; {n}]) -> ([u64; {n}], [u64; {n}]) {{")
-    print(f"    let ({outs}): ({', '.join('u64' for _ in range(2 * n))});")
-    print("    // SAFETY: the caller guarantees BMI2 and ADX; the asm only reads the limbs behind")
-    print("    // `a` and `b`, uses no stack and writes only the registers declared below.")
-    print("    unsafe {")
-    print("        asm!(")
-    for l in k.lines:
-        print(f'            "{l}",')
-    print('            inout("rsi") a.as_ptr() => _,')
-    print('            inout("rcx") b.as_ptr() => _,')
-    print('            out("rdx") _,')
-    print('            out("rax") _,')
-    print('            out("rdi") _,')
-    for j, r in enumerate(full):
-        print(f'            out("{r}") r{j},')
-    print("            options(pure, readonly, nostack),")
-    print("        );")
-    print("    }")
-    lo = ", ".join(f"r{j}" for j in range(n))
-    hi = ", ".join(f"r{j}" for j in range(n, 2 * n))
-    print(f"    ([{lo}], [{hi}])")
-    print("}")
-    print()
+    operands = ['inout("rsi") a.as_ptr() => _', 'inout("rcx") b.as_ptr() => _']
+    operands += [f'out("{r}") _' for r in ["rdx", "rax", "rdi"]]
+    operands += [f'out("{r}") r{j}' for j, r in enumerate(full)]
+    emit_mul_wide(n, k.lines, operands)
 
 
 def wide_kernel_parked(n):
@@ -335,6 +310,22 @@ def wide_kernel_parked(n):
     for i in range(n):
         k.e(f"movq {low[i]}, xmm{i + 2}")
     outs = low + k.t[:n]
+    regs_out = {r: f"r{j}" for j, r in enumerate(outs)}
+    inputs = {"rsi": "a.as_ptr()", "rcx": "b.as_ptr()"}
+    operands = []
+    for r in ["rsi", "rcx", "rdx", "rax", "rdi"] + ["r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"]:
+        if r in inputs:
+            operands.append(f'inout("{r}") {inputs[r]} => {regs_out.get(r, "_")}')
+        else:
+            operands.append(f'out("{r}") {regs_out.get(r, "_")}')
+    operands += [f'out("xmm{i + 2}") _' for i in range(n)]
+    emit_mul_wide(n, k.lines, operands)
+
+
+def emit_mul_wide(n, lines, operands):
+    """Prints `mul_wide_{n}`: the asm `lines` with the register `operands` (one string each,
+    naming the output limbs r0..r{2N-1}), returning `(low N limbs, high N limbs)`. Shared by
+    the two register plans above, which differ only in their lines and operands."""
     print(f"/// `portable::mul_wide` for {n} limbs: `(low {n} limbs, high {n} limbs)` of `a * b`.")
     print("///")
     print("/// # Safety")
@@ -344,27 +335,26 @@ def wide_kernel_parked(n):
     print(f"    let ({', '.join(f'r{j}' for j in range(2 * n))}): ({', '.join('u64' for _ in range(2 * n))});")
     print("    // SAFETY: the caller guarantees BMI2 and ADX; the asm only reads the limbs behind")
     print("    // `a` and `b`, uses no stack and writes only the registers declared below.")
-    print("    unsafe {")
-    print("        asm!(")
-    for l in k.lines:
-        print(f'            "{l}",')
-    regs_out = {r: f"r{j}" for j, r in enumerate(outs)}
-    inputs = {"rsi": "a.as_ptr()", "rcx": "b.as_ptr()"}
-    for r in ["rsi", "rcx", "rdx", "rax", "rdi"] + ["r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"]:
-        if r in inputs:
-            print(f'            inout("{r}") {inputs[r]} => {regs_out.get(r, "_")},')
-        else:
-            print(f'            out("{r}") {regs_out.get(r, "_")},')
-    for i in range(n):
-        print(f'            out("xmm{i + 2}") _,')
-    print("            options(pure, readonly, nostack),")
-    print("        );")
-    print("    }")
+    print_asm(lines, [f"{o}," for o in operands], "pure, readonly, nostack")
     lo = ", ".join(f"r{j}" for j in range(n))
     hi = ", ".join(f"r{j}" for j in range(n, 2 * n))
     print(f"    ([{lo}], [{hi}])")
     print("}")
     print()
+
+
+def print_asm(lines, operands, options):
+    """Prints the `unsafe { asm!(..) }` block of a generated function: the template `lines`,
+    the `operands` (each a whole operand line with its comma) and `options(..)`."""
+    print("    unsafe {")
+    print("        asm!(")
+    for l in lines:
+        print(f'            "{l}",')
+    for o in operands:
+        print(f"            {o}")
+    print(f"            options({options}),")
+    print("        );")
+    print("    }")
 
 
 def row_carry(last):
@@ -417,15 +407,7 @@ def emit_row(signature, doc, covered, lines, operands):
     print("    let carry: u64;")
     for c in covered:
         print(f"    // {c}")
-    print("    unsafe {")
-    print("        asm!(")
-    for l in lines:
-        print(f'            "{l}",')
-    for o in operands:
-        print(f"            {o}")
-    print("            options(nostack),")
-    print("        );")
-    print("    }")
+    print_asm(lines, operands, "nostack")
     print("    carry")
     print("}")
     print()

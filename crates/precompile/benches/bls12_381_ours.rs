@@ -6,45 +6,23 @@
 //! `cargo bench -p evm-arith-precompile --bench bls12_381_ours`
 #![allow(unsafe_code)] // rdtsc, in the shared clock module
 
+mod bls_inputs;
 #[path = "../../montgomery/benches/clock.rs"]
 mod clock;
 
+use bls_inputs::scalar;
 use precompile::bls12_381::{g1_msm, g2_msm, map_fp2_to_g2, map_fp_to_g1};
 use precompile::Precompile;
 use std::hint::black_box;
 
 /// A 48-byte value below p padded to 64 bytes, from a seed.
 fn fp_word(seed: u64) -> Vec<u8> {
-    let l = clock::values(
-        seed,
-        1,
-        &[
-            0xb9feffffffffaaab,
-            0x1eabfffeb153ffff,
-            0x6730d2a0f6b0f624,
-            0x64774b84f38512bf,
-            0x4b1ba7b6434bacd7,
-            0x1a0111ea397fe69a,
-        ],
-    )[0];
+    let l = clock::values(seed, 1, &curves::bls12_381::fp::P)[0];
     let mut w = vec![0u8; 16];
     for limb in l.iter().rev() {
         w.extend_from_slice(&limb.to_be_bytes());
     }
     w
-}
-
-/// A pseudo-random 32-byte scalar (full 256 bits).
-fn scalar(i: u64) -> Vec<u8> {
-    let mut x = i.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    (0..32)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x as u8
-        })
-        .collect()
 }
 
 fn main() {

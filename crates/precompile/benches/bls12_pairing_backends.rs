@@ -11,22 +11,8 @@ use precompile::bls12_381::{g1_msm, g2_msm, pairing};
 use std::hint::black_box;
 use std::time::Instant;
 
-fn h(s: &str) -> Vec<u8> {
-    hex::decode(s).unwrap()
-}
-fn fp(hex48: &str) -> Vec<u8> {
-    [vec![0u8; 16], h(hex48)].concat()
-}
-fn g1() -> Vec<u8> {
-    [fp("17f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb"),
-     fp("08b3f481e3aaa0f1a09e30ed741d8ae4fcf5e095d5d00af600db18cb2c04b3edd03cc744a2888ae40caa232946c5e7e1")].concat()
-}
-fn g2() -> Vec<u8> {
-    [fp("024aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8"),
-     fp("13e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7d055d042b7e"),
-     fp("0ce5d527727d6e118cc9cdc6da2e351aadfd9baa8cbdd3a76d429a695160d12c923ac9cc3baca289e193548608b82801"),
-     fp("0606c4a02ea734cc32acd2b02bc28b99cb3e287e85a763af267492ab572e99ab3f370d275cec1da1aaa9075ff05f79be")].concat()
-}
+mod bls_inputs;
+use bls_inputs::{g1, g2};
 
 /// `[s]G` for a small scalar `s`, through the MSM precompiles (valid subgroup points).
 fn multiple(msm: &precompile::Precompile, g: Vec<u8>, s: u8) -> Vec<u8> {

@@ -5,7 +5,7 @@
 
 use super::{Fp, Fp2};
 use crate::field::FpParams;
-use crate::fp2::{lazy_mul, lazy_square, TowerField};
+use crate::fp2::TowerField;
 use crate::tower_lazy;
 use montgomery::Modulus;
 
@@ -81,31 +81,10 @@ impl FpParams<6> for Bls12Fp {
     const MODULUS: Modulus<6> = Modulus::new(P);
 }
 
-impl Fp {
-    /// Decodes a 48-byte big-endian integer; `None` when it is `>= p`.
-    #[inline]
-    pub fn from_be_bytes(b: &[u8; 48]) -> Option<Fp> {
-        Fp::from_be_slice(b)
-    }
-
-    /// The 48-byte big-endian encoding of the canonical value.
-    #[inline]
-    pub fn to_be_bytes(self) -> [u8; 48] {
-        let mut out = [0u8; 48];
-        self.write_be(&mut out);
-        out
-    }
-}
+crate::field::be_bytes!(48);
 
 impl TowerField for Fp {
-    #[inline(always)]
-    fn fp2_mul(a: Fp2, b: Fp2) -> Fp2 {
-        lazy_mul(a, b)
-    }
-    #[inline(always)]
-    fn fp2_square(a: Fp2) -> Fp2 {
-        lazy_square(a)
-    }
+    crate::fp2::lazy_fp2_products!();
     /// Lazy reduction ([`crate::tower_lazy`]).
     #[inline(always)]
     fn fp4_square(a: Fp2, b: Fp2) -> (Fp2, Fp2) {

@@ -3,7 +3,7 @@
 
 use super::pairing::X_ABS;
 use super::Fp;
-use crate::curve::{Affine, Jacobian};
+use crate::curve::{Affine, CurveField, Jacobian};
 
 /// An affine G1 point (or infinity).
 pub type G1Affine = Affine<Fp>;
@@ -44,25 +44,16 @@ pub const BETA: Fp = Fp::from_canonical_limbs([
     0,
 ]);
 
-impl G1Affine {
-    /// Whether the point is on `y^2 = x^3 + 4` (true for infinity; not a subgroup check).
-    #[inline]
-    pub fn is_on_curve(&self) -> bool {
-        self.is_on_curve_with(B)
-    }
+impl CurveField for Fp {
+    const B: Fp = B;
 
-    /// Whether an on-curve point is in the order-r subgroup (true for infinity), by Scott's
-    /// endomorphism test ("A note on group membership tests for G1, G2 and GT on BLS
+    /// Scott's endomorphism test ("A note on group membership tests for G1, G2 and GT on BLS
     /// pairing-friendly curves", ePrint 2021/1130): `sigma(P) = [-x^2] P`, two
     /// multiplications by the 64-bit `|x|` (Hamming weight 6) instead of one by the 255-bit r.
-    /// Meaningless (but never a panic) for points off the curve.
-    pub fn is_in_subgroup(&self) -> bool {
-        if self.infinity {
-            return true;
-        }
-        let x2p = self.mul_u64(X_ABS).mul_u64(X_ABS);
+    fn in_subgroup(p: &G1Affine) -> bool {
+        let x2p = p.mul_u64(X_ABS).mul_u64(X_ABS);
         // -sigma(P) = (beta x, -y) against [x^2] P.
-        let neg_sigma = G1Affine::new(self.x.mul(BETA), self.y.neg());
+        let neg_sigma = G1Affine::new(p.x.mul(BETA), p.y.neg());
         x2p.eq_point(&G1Jacobian::from(neg_sigma))
     }
 }

@@ -4,7 +4,7 @@
 use super::fp::{fp2, FROB_A, FROB_B, FROB_D};
 use super::pairing::X_ABS;
 use super::Fp2;
-use crate::curve::{Affine, Jacobian};
+use crate::curve::{Affine, CurveField, Jacobian};
 
 /// An affine G2 point (or infinity).
 pub type G2Affine = Affine<Fp2>;
@@ -69,22 +69,14 @@ pub fn psi(p: &G2Affine) -> G2Affine {
     G2Affine::new(p.x.conjugate().mul(PSI_X), p.y.conjugate().mul(PSI_Y))
 }
 
-impl G2Affine {
-    /// Whether the point is on the twist `y^2 = x^3 + 4 (1 + u)` (true for infinity; not a
-    /// subgroup check).
-    #[inline]
-    pub fn is_on_curve(&self) -> bool {
-        self.is_on_curve_with(B)
-    }
+impl CurveField for Fp2 {
+    /// `b' = 4 (1 + u)` of the twist.
+    const B: Fp2 = B;
 
-    /// Whether an on-curve point is in the order-r subgroup (true for infinity), by Scott's
-    /// test (ePrint 2021/1130): `psi(Q) = [x] Q`, one multiplication by the 64-bit `|x|`
-    /// (`x < 0`: `-psi(Q) = [|x|] Q`). Meaningless (never a panic) for points off the twist.
-    pub fn is_in_subgroup(&self) -> bool {
-        if self.infinity {
-            return true;
-        }
-        let xq = self.mul_u64(X_ABS);
-        xq.eq_point(&G2Jacobian::from(psi(self).neg()))
+    /// Scott's test (ePrint 2021/1130): `psi(Q) = [x] Q`, one multiplication by the 64-bit
+    /// `|x|` (`x < 0`: `-psi(Q) = [|x|] Q`).
+    fn in_subgroup(q: &G2Affine) -> bool {
+        let xq = q.mul_u64(X_ABS);
+        xq.eq_point(&G2Jacobian::from(psi(q).neg()))
     }
 }

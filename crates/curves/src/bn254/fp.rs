@@ -5,7 +5,7 @@
 use super::g2::{PSI_X, PSI_Y};
 use super::{Fp, Fp2};
 use crate::field::{reduce_once, sub_plain, FpParams};
-use crate::fp2::{lazy_mul, lazy_square, TowerField};
+use crate::fp2::TowerField;
 use montgomery::Modulus;
 
 /// p as four little-endian 64-bit limbs.
@@ -24,21 +24,9 @@ impl FpParams<4> for Bn254Fp {
     const MODULUS: Modulus<4> = Modulus::new(P);
 }
 
+crate::field::be_bytes!(32);
+
 impl Fp {
-    /// Decodes a 32-byte big-endian integer; `None` when it is `>= p`.
-    #[inline]
-    pub fn from_be_bytes(b: &[u8; 32]) -> Option<Fp> {
-        Fp::from_be_slice(b)
-    }
-
-    /// The 32-byte big-endian encoding of the canonical value.
-    #[inline]
-    pub fn to_be_bytes(self) -> [u8; 32] {
-        let mut out = [0u8; 32];
-        self.write_be(&mut out);
-        out
-    }
-
     /// `k * self + b` for a small `k` (one pass over the limbs and one reduction by a small
     /// multiple of p, instead of a chain of modular doublings and additions).
     #[inline]
@@ -56,14 +44,7 @@ impl Fp {
 }
 
 impl TowerField for Fp {
-    #[inline(always)]
-    fn fp2_mul(a: Fp2, b: Fp2) -> Fp2 {
-        lazy_mul(a, b)
-    }
-    #[inline(always)]
-    fn fp2_square(a: Fp2) -> Fp2 {
-        lazy_square(a)
-    }
+    crate::fp2::lazy_fp2_products!();
     /// `a * (9 + u)`: `(9 a0 - a1) + (9 a1 + a0) u`.
     #[inline(always)]
     fn fp2_mul_by_nonresidue(a: Fp2) -> Fp2 {

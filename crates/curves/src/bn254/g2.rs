@@ -5,7 +5,7 @@
 //! also be checked to be in the order-r subgroup.
 
 use super::{Fp, Fp2};
-use crate::curve::{Affine, Jacobian};
+use crate::curve::{Affine, CurveField, Jacobian};
 
 /// An affine G2 point (or infinity).
 pub type G2Affine = Affine<Fp2>;
@@ -75,24 +75,17 @@ pub fn psi(p: &G2Jacobian) -> G2Jacobian {
     }
 }
 
-impl G2Affine {
-    /// Whether the point is on the twist `y^2 = x^3 + b'` (true for infinity).
-    #[inline]
-    pub fn is_on_curve(&self) -> bool {
-        self.is_on_curve_with(B)
-    }
+impl CurveField for Fp2 {
+    /// `b' = 3 / (9 + u)` of the twist.
+    const B: Fp2 = B;
 
-    /// Whether an on-curve point is in the order-r subgroup (true for infinity), by the test
-    /// of El Housni, Guillevic and Piellard (ePrint 2022/352) that go-ethereum's gnark
-    /// backend runs: `[x+1]P + psi([x]P) + psi^2([x]P) == psi^3([2x]P)` with the 63-bit BN
-    /// parameter x: one multiplication by x instead of ark's `[6x^2]P == psi(P)`.
-    pub fn is_in_subgroup(&self) -> bool {
-        if self.infinity {
-            return true;
-        }
-        let xp = self.mul_u64(BN_X);
+    /// The test of El Housni, Guillevic and Piellard (ePrint 2022/352) that go-ethereum's
+    /// gnark backend runs: `[x+1]P + psi([x]P) + psi^2([x]P) == psi^3([2x]P)` with the 63-bit
+    /// BN parameter x: one multiplication by x instead of ark's `[6x^2]P == psi(P)`.
+    fn in_subgroup(p: &G2Affine) -> bool {
+        let xp = p.mul_u64(BN_X);
         let psi_xp = psi(&xp);
-        let lhs = xp.add_mixed(self).add(&psi_xp).add(&psi(&psi_xp));
+        let lhs = xp.add_mixed(p).add(&psi_xp).add(&psi(&psi_xp));
         let rhs = psi(&psi(&psi(&xp.double())));
         lhs.eq_point(&rhs)
     }

@@ -4,3 +4,4 @@ mod curve;
 mod cyclotomic;
 mod field;
 mod pairing;
+mod twist;

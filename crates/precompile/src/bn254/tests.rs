@@ -8,6 +8,8 @@ use testkit::constants::{BN254_P as P, BN254_R as R};
 
 mod codec;
 mod pairing_check;
+#[path = "../../../curves/src/bn254/tests/twist.rs"]
+mod twist;
 
 fn h(s: &str) -> Vec<u8> {
     hex::decode(s).unwrap()

@@ -87,6 +87,14 @@ pub fn fp_to_bendian(a: Fp) -> [u8; 48] {
     out
 }
 
+/// blst's out-of-place operation `op` on one `Fp12`.
+fn fp12_unary(f: &Fp12, op: unsafe extern "C" fn(*mut blst_fp12, *const blst_fp12)) -> Fp12 {
+    let mut r = blst_fp12::default();
+    // SAFETY: valid pointers to initialised blst_fp12 values; `op` is one of blst's.
+    unsafe { op(&mut r, &to_b12(f)) };
+    from_b12(&r)
+}
+
 /// `f * g` by blst.
 pub fn fp12_mul(f: &Fp12, g: &Fp12) -> Fp12 {
     let mut r = blst_fp12::default();
@@ -97,26 +105,17 @@ pub fn fp12_mul(f: &Fp12, g: &Fp12) -> Fp12 {
 
 /// `f^2` by blst.
 pub fn fp12_sqr(f: &Fp12) -> Fp12 {
-    let mut r = blst_fp12::default();
-    // SAFETY: valid pointers to initialised blst_fp12 values.
-    unsafe { blst_fp12_sqr(&mut r, &to_b12(f)) };
-    from_b12(&r)
+    fp12_unary(f, blst_fp12_sqr)
 }
 
 /// blst's cyclotomic squaring.
 pub fn fp12_cyclotomic_sqr(f: &Fp12) -> Fp12 {
-    let mut r = blst_fp12::default();
-    // SAFETY: valid pointers to initialised blst_fp12 values.
-    unsafe { blst_fp12_cyclotomic_sqr(&mut r, &to_b12(f)) };
-    from_b12(&r)
+    fp12_unary(f, blst_fp12_cyclotomic_sqr)
 }
 
 /// `1 / f` by blst (zero for zero).
 pub fn fp12_inverse(f: &Fp12) -> Fp12 {
-    let mut r = blst_fp12::default();
-    // SAFETY: valid pointers to initialised blst_fp12 values.
-    unsafe { blst_fp12_inverse(&mut r, &to_b12(f)) };
-    from_b12(&r)
+    fp12_unary(f, blst_fp12_inverse)
 }
 
 /// The conjugate by blst.
@@ -133,107 +132,6 @@ pub fn fp12_frobenius(f: &Fp12, n: usize) -> Fp12 {
     // SAFETY: valid pointers to initialised blst_fp12 values.
     unsafe { blst_fp12_frobenius_map(&mut r, &to_b12(f), n) };
     from_b12(&r)
-}
-
-fn g1_from_b(p: &blst_p1) -> G1Affine {
-    let mut a = blst_p1_affine::default();
-    // SAFETY: valid pointers to initialised blst values.
-    unsafe { blst_p1_to_affine(&mut a, p) };
-    // SAFETY: a valid pointer to an initialised blst_p1_affine.
-    if unsafe { blst_p1_affine_is_inf(&a) } {
-        G1Affine::INFINITY
-    } else {
-        G1Affine::new(from_b(&a.x), from_b(&a.y))
-    }
-}
-
-fn g2_from_b(p: &blst_p2) -> G2Affine {
-    let mut a = blst_p2_affine::default();
-    // SAFETY: valid pointers to initialised blst values.
-    unsafe { blst_p2_to_affine(&mut a, p) };
-    // SAFETY: a valid pointer to an initialised blst_p2_affine.
-    if unsafe { blst_p2_affine_is_inf(&a) } {
-        G2Affine::INFINITY
-    } else {
-        G2Affine::new(from_b2(&a.x), from_b2(&a.y))
-    }
-}
-
-fn g1_to_b(p: &G1Affine) -> blst_p1_affine {
-    if p.infinity {
-        return blst_p1_affine::default();
-    }
-    blst_p1_affine {
-        x: to_b(p.x),
-        y: to_b(p.y),
-    }
-}
-
-fn g2_to_b(p: &G2Affine) -> blst_p2_affine {
-    if p.infinity {
-        return blst_p2_affine::default();
-    }
-    blst_p2_affine {
-        x: to_b2(p.x),
-        y: to_b2(p.y),
-    }
-}
-
-/// `[k] p` for a G1 point by blst (`nbits` bits of the little-endian `k`).
-fn g1_mult(p: &G1Affine, k: &[u8], nbits: usize) -> G1Affine {
-    let mut j = blst_p1::default();
-    let mut r = blst_p1::default();
-    // SAFETY: valid pointers; `k` holds at least `nbits` bits.
-    unsafe {
-        blst_p1_from_affine(&mut j, &g1_to_b(p));
-        blst_p1_mult(&mut r, &j, k.as_ptr(), nbits);
-    }
-    g1_from_b(&r)
-}
-
-/// `[k] p` for a G2 point by blst.
-fn g2_mult(p: &G2Affine, k: &[u8], nbits: usize) -> G2Affine {
-    let mut j = blst_p2::default();
-    let mut r = blst_p2::default();
-    // SAFETY: valid pointers; `k` holds at least `nbits` bits.
-    unsafe {
-        blst_p2_from_affine(&mut j, &g2_to_b(p));
-        blst_p2_mult(&mut r, &j, k.as_ptr(), nbits);
-    }
-    g2_from_b(&r)
-}
-
-fn g1_gen() -> G1Affine {
-    // SAFETY: blst returns a pointer to its static generator.
-    let g = unsafe { &*blst_p1_affine_generator() };
-    G1Affine::new(from_b(&g.x), from_b(&g.y))
-}
-
-fn g2_gen() -> G2Affine {
-    // SAFETY: blst returns a pointer to its static generator.
-    let g = unsafe { &*blst_p2_affine_generator() };
-    G2Affine::new(from_b2(&g.x), from_b2(&g.y))
-}
-
-/// `[k] G1` by blst.
-pub fn g1_mul(k: u64) -> G1Affine {
-    g1_mult(&g1_gen(), &k.to_le_bytes(), 64)
-}
-/// `[k] G1` by blst.
-pub fn g1_mul_u128(k: u128) -> G1Affine {
-    g1_mult(&g1_gen(), &k.to_le_bytes(), 128)
-}
-/// `[k] p` by blst.
-pub fn g1_mul_u64(p: &G1Affine, k: u64) -> G1Affine {
-    g1_mult(p, &k.to_le_bytes(), 64)
-}
-/// `[k] G2` by blst.
-pub fn g2_mul(k: u64) -> G2Affine {
-    g2_mult(&g2_gen(), &k.to_le_bytes(), 64)
-}
-/// `[k] G2` by blst.
-pub fn g2_mul_u128(k: u128) -> G2Affine {
-    g2_mult(&g2_gen(), &k.to_le_bytes(), 128)
 }
 
 fn miller(p: &G1Affine, q: &G2Affine) -> blst_fp12 {
@@ -276,10 +174,7 @@ pub fn miller_loop(p: &G1Affine, q: &G2Affine) -> Fp12 {
 
 /// blst's final exponentiation.
 pub fn final_exp(f: &Fp12) -> Fp12 {
-    let mut r = blst_fp12::default();
-    // SAFETY: valid pointers to initialised blst_fp12 values.
-    unsafe { blst_final_exp(&mut r, &to_b12(f)) };
-    from_b12(&r)
+    fp12_unary(f, blst_final_exp)
 }
 
 /// A square root in Fp2 by blst, `None` for a non-square.
@@ -288,98 +183,6 @@ pub fn fp2_sqrt(a: Fp2) -> Option<Fp2> {
     // SAFETY: valid pointers to initialised blst_fp2 values.
     let ok = unsafe { blst_fp2_sqrt(&mut r, &to_b2(a)) };
     ok.then(|| from_b2(&r))
-}
-
-/// Whether blst finds `p` (on the curve) in G1.
-pub fn in_g1(p: &G1Affine) -> bool {
-    // SAFETY: a valid pointer to an initialised blst_p1_affine.
-    unsafe { blst_p1_affine_in_g1(&g1_to_b(p)) }
-}
-
-/// Whether blst finds `q` (on the twist) in G2.
-pub fn in_g2(q: &G2Affine) -> bool {
-    // SAFETY: a valid pointer to an initialised blst_p2_affine.
-    unsafe { blst_p2_affine_in_g2(&g2_to_b(q)) }
-}
-
-/// `[k] p` by blst for a little-endian scalar of any length.
-pub fn g1_mul_bytes(p: &G1Affine, k: &[u8]) -> G1Affine {
-    g1_mult(p, k, 8 * k.len())
-}
-
-/// `[k] q` by blst for a little-endian scalar of any length.
-pub fn g2_mul_bytes(q: &G2Affine, k: &[u8]) -> G2Affine {
-    g2_mult(q, k, 8 * k.len())
-}
-
-/// `a + b` by blst.
-pub fn g1_add(a: &G1Affine, c: &G1Affine) -> G1Affine {
-    let (mut x, mut y, mut r) = (blst_p1::default(), blst_p1::default(), blst_p1::default());
-    // SAFETY: valid pointers to initialised blst values.
-    unsafe {
-        blst_p1_from_affine(&mut x, &g1_to_b(a));
-        blst_p1_from_affine(&mut y, &g1_to_b(c));
-        blst_p1_add_or_double(&mut r, &x, &y);
-    }
-    g1_from_b(&r)
-}
-
-/// `a + b` by blst.
-pub fn g2_add(a: &G2Affine, c: &G2Affine) -> G2Affine {
-    let (mut x, mut y, mut r) = (blst_p2::default(), blst_p2::default(), blst_p2::default());
-    // SAFETY: valid pointers to initialised blst values.
-    unsafe {
-        blst_p2_from_affine(&mut x, &g2_to_b(a));
-        blst_p2_from_affine(&mut y, &g2_to_b(c));
-        blst_p2_add_or_double(&mut r, &x, &y);
-    }
-    g2_from_b(&r)
-}
-
-/// `[k] q` by blst.
-pub fn g2_mul_u64(q: &G2Affine, k: u64) -> G2Affine {
-    g2_mult(q, &k.to_le_bytes(), 64)
-}
-
-/// blst's `map_to_g1` of one field element (SSWU, 11-isogeny, cofactor clearing).
-pub fn map_to_g1(u: Fp) -> G1Affine {
-    let mut r = blst_p1::default();
-    // SAFETY: valid pointers; a null second element asks for the single-element map.
-    unsafe { blst_map_to_g1(&mut r, &to_b(u), core::ptr::null()) };
-    g1_from_b(&r)
-}
-
-/// blst's `map_to_g2` of one Fp2 element (SSWU, 3-isogeny, cofactor clearing).
-pub fn map_to_g2(u: Fp2) -> G2Affine {
-    let mut r = blst_p2::default();
-    // SAFETY: valid pointers; a null second element asks for the single-element map.
-    unsafe { blst_map_to_g2(&mut r, &to_b2(u), core::ptr::null()) };
-    g2_from_b(&r)
-}
-
-/// blst's `map_to_g1` in its Jacobian coordinates (no conversion to affine: for benches that
-/// convert blst's and our results the same way).
-pub fn map_to_g1_jacobian(u: Fp) -> curves::bls12_381::g1::G1Jacobian {
-    let mut r = blst_p1::default();
-    // SAFETY: valid pointers; a null second element asks for the single-element map.
-    unsafe { blst_map_to_g1(&mut r, &to_b(u), core::ptr::null()) };
-    curves::curve::Jacobian {
-        x: from_b(&r.x),
-        y: from_b(&r.y),
-        z: from_b(&r.z),
-    }
-}
-
-/// blst's `map_to_g2` in its Jacobian coordinates (as [`map_to_g1_jacobian`]).
-pub fn map_to_g2_jacobian(u: Fp2) -> curves::bls12_381::g2::G2Jacobian {
-    let mut r = blst_p2::default();
-    // SAFETY: valid pointers; a null second element asks for the single-element map.
-    unsafe { blst_map_to_g2(&mut r, &to_b2(u), core::ptr::null()) };
-    curves::curve::Jacobian {
-        x: from_b2(&r.x),
-        y: from_b2(&r.y),
-        z: from_b2(&r.z),
-    }
 }
 
 /// `2 p` by blst on a Jacobian point (blst's coordinates are Jacobian too).
@@ -392,88 +195,160 @@ pub fn g1_double(p: &curves::bls12_381::g1::G1Jacobian) -> curves::bls12_381::g1
     let mut r = blst_p1::default();
     // SAFETY: valid pointers to initialised blst_p1 values.
     unsafe { blst_p1_double(&mut r, &a) };
-    curves::curve::Jacobian {
-        x: from_b(&r.x),
-        y: from_b(&r.y),
-        z: from_b(&r.z),
-    }
+    g1_jacobian(&r)
 }
 
-/// `sum [s_i] P_i` by blst, one thread: `blst_p1_mult` for one point, `blst_p1s_mult_pippenger`
-/// for more (the precompile's policy below its threaded threshold); Jacobian, unconverted.
-pub fn g1_msm_jacobian(
-    points: &[G1Affine],
-    scalars: &[[u8; 32]],
-) -> curves::bls12_381::g1::G1Jacobian {
-    let pts: Vec<blst_p1_affine> = points.iter().map(g1_to_b).collect();
-    let mut out = blst_p1::default();
-    if pts.len() == 1 {
-        let mut j = blst_p1::default();
-        // SAFETY: valid pointers; the scalar has 256 bits.
-        unsafe {
-            blst_p1_from_affine(&mut j, &pts[0]);
-            blst_p1_mult(&mut out, &j, scalars[0].as_ptr(), 256);
+/// The bindings of one group, the same code for G1 and G2 but for the types, the coordinate
+/// conversions and the names, ours and blst's, derived from `$g` (`g1`) and `$p` (`p1`).
+macro_rules! group {
+    ($g:ident, $p:ident, $G:ident, $field:ty, $to:ident, $from:ident) => {
+        paste::paste! {
+            fn [<$g _from_b>](p: &[<blst_ $p>]) -> [<$G Affine>] {
+                let mut a = [<blst_ $p _affine>]::default();
+                // SAFETY: valid pointers to initialised blst values.
+                unsafe { [<blst_ $p _to_affine>](&mut a, p) };
+                // SAFETY: a valid pointer to an initialised blst affine point.
+                if unsafe { [<blst_ $p _affine_is_inf>](&a) } {
+                    [<$G Affine>]::INFINITY
+                } else {
+                    [<$G Affine>]::new($from(&a.x), $from(&a.y))
+                }
+            }
+
+            fn [<$g _to_b>](p: &[<$G Affine>]) -> [<blst_ $p _affine>] {
+                if p.infinity {
+                    return [<blst_ $p _affine>]::default();
+                }
+                [<blst_ $p _affine>] {
+                    x: $to(p.x),
+                    y: $to(p.y),
+                }
+            }
+
+            /// blst's Jacobian coordinates as ours (the same representation, unconverted).
+            fn [<$g _jacobian>](r: &[<blst_ $p>]) -> curves::bls12_381::$g::[<$G Jacobian>] {
+                curves::curve::Jacobian {
+                    x: $from(&r.x),
+                    y: $from(&r.y),
+                    z: $from(&r.z),
+                }
+            }
+
+            /// `[k] p` by blst (`nbits` bits of the little-endian `k`).
+            fn [<$g _mult>](p: &[<$G Affine>], k: &[u8], nbits: usize) -> [<$G Affine>] {
+                let mut j = [<blst_ $p>]::default();
+                let mut r = [<blst_ $p>]::default();
+                // SAFETY: valid pointers; `k` holds at least `nbits` bits.
+                unsafe {
+                    [<blst_ $p _from_affine>](&mut j, &[<$g _to_b>](p));
+                    [<blst_ $p _mult>](&mut r, &j, k.as_ptr(), nbits);
+                }
+                [<$g _from_b>](&r)
+            }
+
+            fn [<$g _gen>]() -> [<$G Affine>] {
+                // SAFETY: blst returns a pointer to its static generator.
+                let g = unsafe { &*[<blst_ $p _affine_generator>]() };
+                [<$G Affine>]::new($from(&g.x), $from(&g.y))
+            }
+
+            /// `[k] G` by blst.
+            pub fn [<$g _mul>](k: u64) -> [<$G Affine>] {
+                [<$g _mult>](&[<$g _gen>](), &k.to_le_bytes(), 64)
+            }
+
+            /// `[k] G` by blst.
+            pub fn [<$g _mul_u128>](k: u128) -> [<$G Affine>] {
+                [<$g _mult>](&[<$g _gen>](), &k.to_le_bytes(), 128)
+            }
+
+            /// `[k] p` by blst.
+            pub fn [<$g _mul_u64>](p: &[<$G Affine>], k: u64) -> [<$G Affine>] {
+                [<$g _mult>](p, &k.to_le_bytes(), 64)
+            }
+
+            /// `[k] p` by blst for a little-endian scalar of any length.
+            pub fn [<$g _mul_bytes>](p: &[<$G Affine>], k: &[u8]) -> [<$G Affine>] {
+                [<$g _mult>](p, k, 8 * k.len())
+            }
+
+            /// `a + b` by blst.
+            pub fn [<$g _add>](a: &[<$G Affine>], c: &[<$G Affine>]) -> [<$G Affine>] {
+                let (mut x, mut y) = ([<blst_ $p>]::default(), [<blst_ $p>]::default());
+                let mut r = [<blst_ $p>]::default();
+                // SAFETY: valid pointers to initialised blst values.
+                unsafe {
+                    [<blst_ $p _from_affine>](&mut x, &[<$g _to_b>](a));
+                    [<blst_ $p _from_affine>](&mut y, &[<$g _to_b>](c));
+                    [<blst_ $p _add_or_double>](&mut r, &x, &y);
+                }
+                [<$g _from_b>](&r)
+            }
+
+            /// Whether blst finds `p` (on the curve) in the group.
+            pub fn [<in_ $g>](p: &[<$G Affine>]) -> bool {
+                // SAFETY: a valid pointer to an initialised blst affine point.
+                unsafe { [<blst_ $p _affine_in_ $g>](&[<$g _to_b>](p)) }
+            }
+
+            /// blst's map of one field element into the group (SSWU, isogeny, cofactor
+            /// clearing) in its Jacobian coordinates (no conversion to affine: for benches
+            /// that convert blst's and our results the same way).
+            pub fn [<map_to_ $g _jacobian>](u: $field) -> curves::bls12_381::$g::[<$G Jacobian>] {
+                let mut r = [<blst_ $p>]::default();
+                // SAFETY: valid pointers; a null second element asks for the single-element map.
+                unsafe { [<blst_map_to_ $g>](&mut r, &$to(u), core::ptr::null()) };
+                [<$g _jacobian>](&r)
+            }
+
+            /// blst's map of one field element into the group, affine.
+            pub fn [<map_to_ $g>](u: $field) -> [<$G Affine>] {
+                let mut r = [<blst_ $p>]::default();
+                // SAFETY: valid pointers; a null second element asks for the single-element map.
+                unsafe { [<blst_map_to_ $g>](&mut r, &$to(u), core::ptr::null()) };
+                [<$g _from_b>](&r)
+            }
+
+            /// `sum [s_i] P_i` by blst, one thread: the single-point multiplication for one
+            /// point, Pippenger for more (the precompile's policy below its threaded
+            /// threshold); Jacobian, unconverted.
+            pub fn [<$g _msm_jacobian>](
+                points: &[[<$G Affine>]],
+                scalars: &[[u8; 32]],
+            ) -> curves::bls12_381::$g::[<$G Jacobian>] {
+                let pts: Vec<[<blst_ $p _affine>]> = points.iter().map([<$g _to_b>]).collect();
+                let mut out = [<blst_ $p>]::default();
+                if pts.len() == 1 {
+                    let mut j = [<blst_ $p>]::default();
+                    // SAFETY: valid pointers; the scalar has 256 bits.
+                    unsafe {
+                        [<blst_ $p _from_affine>](&mut j, &pts[0]);
+                        [<blst_ $p _mult>](&mut out, &j, scalars[0].as_ptr(), 256);
+                    }
+                } else {
+                    // SAFETY: blst returns the scratch size in bytes for `n` points.
+                    let words =
+                        unsafe { [<blst_ $p s_mult_pippenger_scratch_sizeof>](pts.len()) }.div_ceil(8);
+                    let mut scratch: Vec<limb_t> = vec![0; words];
+                    let p = [pts.as_ptr(), core::ptr::null()];
+                    let s = [scalars.as_ptr().cast::<u8>(), core::ptr::null()];
+                    // SAFETY: `n` consecutive points and 32-byte scalars, scratch of blst's size.
+                    unsafe {
+                        [<blst_ $p s_mult_pippenger>](
+                            &mut out,
+                            p.as_ptr(),
+                            pts.len(),
+                            s.as_ptr(),
+                            256,
+                            scratch.as_mut_ptr(),
+                        )
+                    };
+                }
+                [<$g _jacobian>](&out)
+            }
         }
-    } else {
-        // SAFETY: blst returns the scratch size in bytes for `n` points.
-        let words = unsafe { blst_p1s_mult_pippenger_scratch_sizeof(pts.len()) }.div_ceil(8);
-        let mut scratch: Vec<limb_t> = vec![0; words];
-        let p = [pts.as_ptr(), core::ptr::null()];
-        let s = [scalars.as_ptr().cast::<u8>(), core::ptr::null()];
-        // SAFETY: `n` consecutive points and 32-byte scalars, scratch of blst's size.
-        unsafe {
-            blst_p1s_mult_pippenger(
-                &mut out,
-                p.as_ptr(),
-                pts.len(),
-                s.as_ptr(),
-                256,
-                scratch.as_mut_ptr(),
-            )
-        };
-    }
-    curves::curve::Jacobian {
-        x: from_b(&out.x),
-        y: from_b(&out.y),
-        z: from_b(&out.z),
-    }
+    };
 }
 
-/// As [`g1_msm_jacobian`] in G2.
-pub fn g2_msm_jacobian(
-    points: &[G2Affine],
-    scalars: &[[u8; 32]],
-) -> curves::bls12_381::g2::G2Jacobian {
-    let pts: Vec<blst_p2_affine> = points.iter().map(g2_to_b).collect();
-    let mut out = blst_p2::default();
-    if pts.len() == 1 {
-        let mut j = blst_p2::default();
-        // SAFETY: valid pointers; the scalar has 256 bits.
-        unsafe {
-            blst_p2_from_affine(&mut j, &pts[0]);
-            blst_p2_mult(&mut out, &j, scalars[0].as_ptr(), 256);
-        }
-    } else {
-        // SAFETY: blst returns the scratch size in bytes for `n` points.
-        let words = unsafe { blst_p2s_mult_pippenger_scratch_sizeof(pts.len()) }.div_ceil(8);
-        let mut scratch: Vec<limb_t> = vec![0; words];
-        let p = [pts.as_ptr(), core::ptr::null()];
-        let s = [scalars.as_ptr().cast::<u8>(), core::ptr::null()];
-        // SAFETY: `n` consecutive points and 32-byte scalars, scratch of blst's size.
-        unsafe {
-            blst_p2s_mult_pippenger(
-                &mut out,
-                p.as_ptr(),
-                pts.len(),
-                s.as_ptr(),
-                256,
-                scratch.as_mut_ptr(),
-            )
-        };
-    }
-    curves::curve::Jacobian {
-        x: from_b2(&out.x),
-        y: from_b2(&out.y),
-        z: from_b2(&out.z),
-    }
-}
+group!(g1, p1, G1, Fp, to_b, from_b);
+group!(g2, p2, G2, Fp2, to_b2, from_b2);

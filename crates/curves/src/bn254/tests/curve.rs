@@ -1,11 +1,12 @@
 //! G1, G2 and GLV against ark-bn254 (the oracle).
 
 use super::field::{from_ark, from_ark2, to_ark, to_ark2};
+use super::twist::twist_points;
 use crate::bn254::g1::{G1Affine, G1Jacobian};
 use crate::bn254::g2::{psi, G2Affine, G2Jacobian, BN_X, PSI_X, PSI_Y};
 use crate::bn254::{g1, g2, glv};
 use crate::curve::batch_to_affine;
-use ark_bn254::{Fq, Fq2, Fr};
+use ark_bn254::{Fq, Fr};
 use ark_ec::{short_weierstrass::SWCurveConfig, AffineRepr, CurveGroup, PrimeGroup};
 use ark_ff::{BigInt, BigInteger, Field, PrimeField};
 use uint256::U256;
@@ -224,22 +225,6 @@ fn decomposition_is_short_and_exact() {
     for _ in 0..5000 {
         check(U256::from_limbs([next(), next(), next(), next()]));
     }
-}
-
-/// Points on the twist from x = (i, j): in the subgroup after cofactor clearing, mostly not
-/// before.
-fn twist_points() -> Vec<ArkG2> {
-    let mut out = Vec::new();
-    for i in 1u64..40 {
-        let x = Fq2::new(Fq::from(i), Fq::from(i + 7));
-        if let Some(y) = (x * x * x + ark_bn254::g2::Config::COEFF_B).sqrt() {
-            let p = ArkG2::new_unchecked(x, y);
-            out.push(p);
-            out.push(p.clear_cofactor());
-            out.push((p.clear_cofactor() * Fr::from(i)).into_affine());
-        }
-    }
-    out
 }
 
 #[test]

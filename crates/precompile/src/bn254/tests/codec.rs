@@ -1,11 +1,12 @@
 //! Point decoding and ECADD/ECMUL against ark-bn254 (the oracle; also the `arkworks` backend).
 
+use super::twist::twist_points;
 use crate::bn254::codec::{decode_g1, decode_g2, encode_g1};
 use crate::bn254::{add, arkworks, limbs_be, mul};
 use crate::{Group, PrecompileError};
-use ark_bn254::{Fq, Fq2, Fr};
-use ark_ec::{short_weierstrass::SWCurveConfig, AffineRepr, CurveGroup};
-use ark_ff::{Field, PrimeField};
+use ark_bn254::{Fq, Fr};
+use ark_ec::{AffineRepr, CurveGroup};
+use ark_ff::PrimeField;
 use curves::bn254::fp::P;
 use curves::bn254::g1::{self, G1Affine};
 use curves::bn254::g2::G2Affine;
@@ -120,22 +121,6 @@ proptest! {
         input[88..].copy_from_slice(&small.to_be_bytes());
         prop_assert_eq!(mul::g1_mul(&input), arkworks::g1_mul(&input));
     }
-}
-
-/// Points on the twist from x = (i, j): in the subgroup after cofactor clearing, mostly not
-/// before.
-fn twist_points() -> Vec<ArkG2> {
-    let mut out = Vec::new();
-    for i in 1u64..40 {
-        let x = Fq2::new(Fq::from(i), Fq::from(i + 7));
-        if let Some(y) = (x * x * x + ark_bn254::g2::Config::COEFF_B).sqrt() {
-            let p = ArkG2::new_unchecked(x, y);
-            out.push(p);
-            out.push(p.clear_cofactor());
-            out.push((p.clear_cofactor() * Fr::from(i)).into_affine());
-        }
-    }
-    out
 }
 
 fn g2_encode(p: ArkG2) -> [u8; 128] {
