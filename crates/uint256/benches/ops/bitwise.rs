@@ -4,12 +4,12 @@
 //! limbs set: the result is 0 or all sign bits). BYTE and SIGNEXTEND classes: `in` (index in
 //! range), `out` (index 32 or more for BYTE, 31 or more for SIGNEXTEND, some of them huge).
 //!
-//! `sar/ge256` reads 1.02-1.21x ruint, varying by process: revm's SAR branches on the sign
-//! (`test; js`, then constant stores) where ours computes it (`sar $63`), and the predictor
-//! learns the signs of the 256 tuples, repeated thousands of times per sample, better or worse
-//! with the process's addresses. With 65,536 tuples (a sign sequence it cannot learn) the same
-//! two functions read ours/ruint 0.32-0.35 (Zen 4, 2026-11-27, a standalone loop over the same
-//! operands): this class rewards a memorised branch, not faster code.
+//! `sar/ge256` favours ruint by a varying margin from process to process: revm's SAR branches
+//! on the sign (`test; js`, then constant stores) where ours computes it (`sar $63`), and the
+//! predictor learns the signs of the 256 tuples, repeated thousands of times per sample, better
+//! or worse with the process's addresses. Over a sign sequence too long to learn, the branch
+//! costs ruint a misprediction in every other call: this class rewards a memorised branch, not
+//! faster code (the commit that added this note has the figures).
 
 use criterion::Criterion;
 use num_bigint::BigUint;
