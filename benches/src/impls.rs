@@ -84,8 +84,8 @@ pub fn libraries(fork: Fork) -> Vec<testkit::files::Library> {
 
 /// The alternative backends compiled into this build, for precompiles of `fork`: those of
 /// [`precompile::alternative_backends`] (`k256`, `substrate-bn` and `bn254-arkworks` behind the
-/// cargo features of `evm-benches` that forward to `precompile`'s, on by default; RustCrypto
-/// `p256` always). The implementation name is the library's [`Library::short_name`]
+/// cargo features of `evm-benches` that forward to `precompile`'s, on by default, as is
+/// RustCrypto `p256`'s). The implementation name is the library's [`Library::short_name`]
 /// (`"k256"`, `"substrate-bn"`, `"ark-bn254"`, `"p256"`). Our default backends are timed by
 /// the group `ours-*`.
 pub fn backends(fork: Fork) -> Vec<Backend> {

@@ -137,41 +137,51 @@ fn update_de<const L: usize>(
     me -= (p_inv62.wrapping_mul(ce as u64).wrapping_add(me as u64) & M62) as i64;
     cd += p62[0] as i128 * md as i128;
     ce += p62[0] as i128 * me as i128;
-    debug_assert_eq!(cd as u64 & M62, 0);
-    debug_assert_eq!(ce as u64 & M62, 0);
-    cd >>= 62;
-    ce >>= 62;
-    for i in 1..L {
-        cd += u as i128 * d[i] as i128 + v as i128 * e[i] as i128 + p62[i] as i128 * md as i128;
-        ce += q as i128 * d[i] as i128 + r as i128 * e[i] as i128 + p62[i] as i128 * me as i128;
-        d[i - 1] = (cd as u64 & M62) as i64;
-        e[i - 1] = (ce as u64 & M62) as i64;
-        cd >>= 62;
-        ce >>= 62;
-    }
-    d[L - 1] = cd as i64;
-    e[L - 1] = ce as i64;
+    shift_limbs::<true>(d, e, L, t, (cd, ce), p62, (md, me));
 }
 
 /// `(f, g) <- ((u f + v g) / 2^62, (q f + r g) / 2^62)` on the low `len` limbs (exact).
 fn update_fg(f: &mut Signed62, g: &mut Signed62, len: usize, t: &Trans) {
     let (u, v, q, r) = (t.u as i128, t.v as i128, t.q as i128, t.r as i128);
-    let mut cf = u * f[0] as i128 + v * g[0] as i128;
-    let mut cg = q * f[0] as i128 + r * g[0] as i128;
-    debug_assert_eq!(cf as u64 & M62, 0);
-    debug_assert_eq!(cg as u64 & M62, 0);
-    cf >>= 62;
-    cg >>= 62;
+    let cf = u * f[0] as i128 + v * g[0] as i128;
+    let cg = q * f[0] as i128 + r * g[0] as i128;
+    shift_limbs::<false>(f, g, len, t, (cf, cg), &[0; MAX_LIMBS], (0, 0));
+}
+
+/// The rest of [`update_de`] (`P`) and [`update_fg`] once limb 0's sums `(cx, cy)` (low 62
+/// bits zero) are known: `(x, y) <- ((u x + v y + mx p) / 2^62, (q x + r y + my p) / 2^62)` on
+/// the low `len` limbs, the `p` terms only when `P`. Each limb's products are summed before
+/// the carry is added (one add on the carry chain per limb), as both loops were written.
+#[inline(always)]
+fn shift_limbs<const P: bool>(
+    x: &mut Signed62,
+    y: &mut Signed62,
+    len: usize,
+    t: &Trans,
+    (mut cx, mut cy): (i128, i128),
+    p62: &Signed62,
+    (mx, my): (i64, i64),
+) {
+    let (u, v, q, r) = (t.u as i128, t.v as i128, t.q as i128, t.r as i128);
+    debug_assert_eq!(cx as u64 & M62, 0);
+    debug_assert_eq!(cy as u64 & M62, 0);
+    cx >>= 62;
+    cy >>= 62;
     for i in 1..len {
-        cf += u * f[i] as i128 + v * g[i] as i128;
-        cg += q * f[i] as i128 + r * g[i] as i128;
-        f[i - 1] = (cf as u64 & M62) as i64;
-        g[i - 1] = (cg as u64 & M62) as i64;
-        cf >>= 62;
-        cg >>= 62;
+        let (px, py) = if P {
+            (p62[i] as i128 * mx as i128, p62[i] as i128 * my as i128)
+        } else {
+            (0, 0)
+        };
+        cx += u * x[i] as i128 + v * y[i] as i128 + px;
+        cy += q * x[i] as i128 + r * y[i] as i128 + py;
+        x[i - 1] = (cx as u64 & M62) as i64;
+        y[i - 1] = (cy as u64 & M62) as i64;
+        cx >>= 62;
+        cy >>= 62;
     }
-    f[len - 1] = cf as i64;
-    g[len - 1] = cg as i64;
+    x[len - 1] = cx as i64;
+    y[len - 1] = cy as i64;
 }
 
 /// `r mod p` as `N` 64-bit limbs for `r` in `(-2p, p)`, negated first when `negate`.

@@ -2,11 +2,11 @@
 //! API (cargo feature `aws-lc`), the RustCrypto `p256` crate and revm-precompile 43's default
 //! build, on the same valid signature.
 //!
-//! `cargo bench -p evm-arith-precompile --bench p256_backends` runs criterion (absolute times);
-//! `P256_INTERLEAVED=1 cargo bench -p evm-arith-precompile --bench p256_backends` instead times
-//! aws-lc against native in alternating batches of about 1 ms (ABBA, 201 rounds) on valid
-//! signatures and a rejected one, and prints each per-round ratio's median with its 95 %
-//! interval, the ratio of the fastest batches, and the CPU model.
+//! `cargo bench -p evm-arith-precompile --features p256 --bench p256_backends` runs criterion
+//! (absolute times); `P256_INTERLEAVED=1 cargo bench -p evm-arith-precompile --features p256
+//! --bench p256_backends` instead times aws-lc against native in alternating batches of about
+//! 1 ms (ABBA, 201 rounds) on valid signatures and a rejected one, and prints each per-round
+//! ratio's median with its 95 % interval, the ratio of the fastest batches, and the CPU model.
 use criterion::{criterion_group, Criterion};
 use precompile::secp256r1::native::field::{mul_kernel, Fe};
 use precompile::secp256r1::{self, awslc_ffi, native, rustcrypto};

@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 /// BLS12_PAIRING_CHECK, the maps and the MSMs on our own arithmetic (`curves`; feature `blst`,
 /// which still decodes), POINT_EVALUATION on `c-kzg` (feature `c-kzg`), P256VERIFY (EIP-7951) on
 /// our native arithmetic or on aws-lc (feature `aws-lc`), whichever is not the default, and on
-/// `p256`. Only those active at `fork` are listed; each has the
+/// `p256` (feature `p256`). Only those active at `fork` are listed; each has the
 /// address, name and gas rule of `fork`'s default.
 pub fn alternative_backends(fork: Fork) -> Vec<Precompile> {
     #[allow(unused_mut)] // without the optional backends nothing is pushed
@@ -49,6 +49,7 @@ pub fn alternative_backends(fork: Fork) -> Vec<Precompile> {
         if crate::secp256r1::NATIVE_IS_DEFAULT {
             out.push(crate::secp256r1::awslc_ffi::OSAKA);
         }
+        #[cfg(feature = "p256")]
         out.push(crate::secp256r1::rustcrypto::OSAKA);
     }
     let _ = fork; // unused when no alternative backend is compiled in
@@ -79,6 +80,7 @@ mod tests {
                 }
             }
         }
+        #[cfg(feature = "p256")]
         assert_eq!(
             alternative_backends(Fork::Osaka).last().unwrap().library(),
             crate::Library::P256

@@ -120,6 +120,24 @@ pub fn reciprocal_3by2(d1: NormalizedDivisor, d0: u64) -> u64 {
     v
 }
 
+/// The two corrections of the quotient limb `q1` and remainder `r` (a `u64` in [`div_2by1`], a
+/// `u128` in [`div_3by2`]) by the divisor `d`: one down when `low` holds (data-dependent), then
+/// one up when `r >= d` (rare: probability about 2^-64 for random inputs). A macro because the
+/// two remainders differ in type and both functions are `const`.
+macro_rules! correct {
+    ($q1:ident, $r:ident, $d:ident, $low:expr) => {
+        if $low {
+            $q1 = $q1.wrapping_sub(1);
+            $r = $r.wrapping_add($d);
+        }
+        if $r >= $d {
+            cold();
+            $q1 = $q1.wrapping_add(1);
+            $r = $r.wrapping_sub($d);
+        }
+    };
+}
+
 /// Divides the two-limb `u1 * 2^64 + u0` by the normalised `d` with reciprocal
 /// `v = reciprocal_2by1(d)`; returns `(quotient, remainder)`.
 ///
@@ -132,17 +150,8 @@ pub const fn div_2by1(u1: u64, u0: u64, d: u64, v: u64) -> (u64, u64) {
     let mut q1 = ((q >> 64) as u64).wrapping_add(1);
     let q0 = q as u64;
     let mut r = u0.wrapping_sub(q1.wrapping_mul(d));
-    // The estimate q1 is at most one too large or one too small. The first correction is
-    // data-dependent; the second is rare (probability about 2^-64 for random inputs).
-    if r > q0 {
-        q1 = q1.wrapping_sub(1);
-        r = r.wrapping_add(d);
-    }
-    if r >= d {
-        cold();
-        q1 = q1.wrapping_add(1);
-        r = r.wrapping_sub(d);
-    }
+    // The estimate q1 is at most one too large or one too small.
+    correct!(q1, r, d, r > q0);
     (q1, r)
 }
 
@@ -161,16 +170,7 @@ pub const fn div_3by2(u2: u64, u1: u64, u0: u64, d1: u64, d0: u64, v: u64) -> (u
     let t = (d0 as u128) * (q1 as u128);
     let mut r = ((((r1 as u128) << 64) | u0 as u128).wrapping_sub(t)).wrapping_sub(d);
     q1 = q1.wrapping_add(1);
-    if ((r >> 64) as u64) >= q0 {
-        q1 = q1.wrapping_sub(1);
-        r = r.wrapping_add(d);
-    }
-    if r >= d {
-        // Rare (probability about 2^-64 for random inputs).
-        cold();
-        q1 = q1.wrapping_add(1);
-        r = r.wrapping_sub(d);
-    }
+    correct!(q1, r, d, ((r >> 64) as u64) >= q0);
     (q1, r)
 }
 

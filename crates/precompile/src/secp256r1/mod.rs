@@ -18,8 +18,9 @@
 //! cargo feature `aws-lc` (default; `awslc_ffi`), else, or with the feature `native-p256`, on
 //! our own secp256r1 arithmetic ([`native`]: pure Rust, `no_std`, on the shared `montgomery`
 //! kernel; [`NATIVE_IS_DEFAULT`] says which). RIP-7212's exact comparison is always decided by
-//! [`native`]. The `p256` crate ([`rustcrypto`], revm's default) and whichever of aws-lc and
-//! native is not the default stay as alternative backends for benches. The tests' oracles are
+//! [`native`]. The `p256` crate (`rustcrypto`, revm's default; cargo feature `p256`) and
+//! whichever of aws-lc and native is not the default stay as alternative backends for benches.
+//! The tests' oracles are
 //! aws-lc through `aws-lc-rs`'s safe prehashed-ECDSA API (a dev-dependency) and `p256`.
 
 use crate::encoding::bool_word;
@@ -52,6 +53,7 @@ mod awslc;
 #[cfg(feature = "aws-lc")]
 pub mod awslc_ffi;
 pub mod native;
+#[cfg(any(test, feature = "p256"))]
 pub mod rustcrypto;
 
 /// EIP-7951 price of P256VERIFY (Osaka).

@@ -1,6 +1,6 @@
 //! P-256 ECDSA verification on the RustCrypto `p256` crate (revm's default): an alternative
-//! backend for benches and an oracle for the tests; the same semantics as the native backend
-//! and aws-lc.
+//! backend for benches (cargo feature `p256`) and an oracle for the tests (always compiled in
+//! this crate's tests); the same semantics as the native backend and aws-lc.
 
 use super::Parsed;
 use p256::ecdsa::{signature::hazmat::PrehashVerifier, Signature, VerifyingKey};

@@ -3,6 +3,13 @@
 //! Shift classes: `lt64` (shift below 64), `64-255`, `ge256` (256 to 1023, or a word with high
 //! limbs set: the result is 0 or all sign bits). BYTE and SIGNEXTEND classes: `in` (index in
 //! range), `out` (index 32 or more for BYTE, 31 or more for SIGNEXTEND, some of them huge).
+//!
+//! `sar/ge256` favours ruint by a varying margin from process to process: revm's SAR branches
+//! on the sign (`test; js`, then constant stores) where ours computes it (`sar $63`), and the
+//! predictor learns the signs of the 256 tuples, repeated thousands of times per sample, better
+//! or worse with the process's addresses. Over a sign sequence too long to learn, the branch
+//! costs ruint a misprediction in every other call: this class rewards a memorised branch, not
+//! faster code (the commit that added this note has the figures).
 
 use criterion::Criterion;
 use num_bigint::BigUint;
