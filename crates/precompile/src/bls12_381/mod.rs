@@ -28,6 +28,7 @@ pub mod g2_add;
 pub mod g2_msm;
 pub mod map_fp2_to_g2;
 pub mod map_fp_to_g1;
+mod msm;
 pub mod pairing;
 #[cfg(feature = "revm")]
 pub(crate) mod revm_crypto;
