@@ -121,7 +121,7 @@ pub fn msm<F: Endo>(points: &[Affine<F>], scalars: &[[u8; 32]]) -> Jacobian<F> {
         .map(|(p, s)| (*p, reduce_scalar(s)))
         .filter(|(p, s)| !p.infinity && *s != [0; 4])
         .unzip();
-    match plan(points.len() * F::PARTS, 256 / F::PARTS) {
+    match plan(points.len(), F::PARTS, 256 / F::PARTS) {
         Plan::Straus => straus(&points, &scalars),
         Plan::Pippenger(c) => {
             let (points, scalars) = split(&points, &scalars);
@@ -164,13 +164,16 @@ pub enum Plan {
     Pippenger(usize),
 }
 
-/// The cheaper algorithm by an operation count (weights in field products, G1: a mixed
-/// addition 11, a general one 16, a doubling 7, an inversion 100): Straus costs per point a
-/// table (a doubling, 7 general additions, an inversion shared by the table's eight entries)
-/// and `bits / 6` mixed additions, plus `bits` doublings; Pippenger `windows * (n mixed
+/// The cheaper algorithm for `points` points whose scalars split into `parts` terms of at
+/// most `bits` bits, by an operation count (weights in field products, G1: a mixed addition
+/// 11, a general one 16, a doubling 7, an inversion 100): Straus costs per point a table (a
+/// doubling, 7 general additions, an inversion shared by the table's eight entries; the
+/// other parts' tables by the endomorphism, nearly free), per term `bits / 6` mixed additions,
+/// plus `bits` doublings; Pippenger, over all `points * parts` terms, `windows * (terms mixed
 /// additions + 2^c general additions) + bits` doublings at its best window ([`window_for`]).
-pub fn plan(n: usize, bits: usize) -> Plan {
-    let straus = n * (7 + 7 * 16 + 100 + 11 * bits / (WNAF_WIDTH as usize + 1)) + 7 * bits;
+pub fn plan(points: usize, parts: usize, bits: usize) -> Plan {
+    let n = points * parts;
+    let straus = points * (7 + 7 * 16 + 100) + n * 11 * bits / (WNAF_WIDTH as usize + 1) + 7 * bits;
     let c = window_for(n, bits);
     if straus <= pippenger_cost(n, bits, c) {
         Plan::Straus

@@ -54,20 +54,21 @@ fn edge_scalars_split_exactly() {
         out
     };
     let r_big = r();
-    let x = BigUint::from(X_ABS);
-    for v in [
+    // 0, 1, 2^256 - 1, r and its neighbours (reduced to r - 1, 0, 1).
+    let mut values = vec![
         BigUint::from(0u8),
         BigUint::from(1u8),
-        &r_big - 1u8,
-        r_big.clone(),
-        &r_big + 1u8,
         (BigUint::from(1u8) << 256) - 1u8,
-        // Digits at their largest: |x|^k - 1 and |x|^3 (one top digit).
-        &x - 1u8,
-        &x * &x - 1u8,
-        &x * &x * &x - 1u8,
-        &x * &x * &x,
-    ] {
+    ];
+    values.extend([&r_big - 1u8, r_big.clone(), &r_big + 1u8]);
+    // Digits at their largest: |x|^i - 1 for i = 1, 2, 3, and |x|^3 (a single top digit).
+    let mut pow = BigUint::from(1u8);
+    for _ in 0..3 {
+        pow *= X_ABS;
+        values.push(&pow - 1u8);
+    }
+    values.push(pow);
+    for v in values {
         check(&word(&v));
     }
     // The top digit of r - 1 (the largest reduced scalar) is below |x|: the decomposition of

@@ -193,10 +193,10 @@ fn every_size_up_to_130_matches_blst() {
         let (g1s, g2s) = points(n as u64 + 1000, n);
         let ss = scalars(n as u64 + 2000, n);
         assert_eq!(msm(&g1s, &ss).to_affine(), g1_oracle(&g1s, &ss), "G1 {n}");
-        plans.insert(plan(2 * n, 128) == Plan::Straus);
+        plans.insert(plan(n, 2, 128) == Plan::Straus);
         if n % 3 == 1 {
             assert_eq!(msm(&g2s, &ss).to_affine(), g2_oracle(&g2s, &ss), "G2 {n}");
-            plans.insert(plan(4 * n, 64) == Plan::Straus);
+            plans.insert(plan(n, 4, 64) == Plan::Straus);
         }
     }
     assert_eq!(plans.len(), 2, "both plans reached");
