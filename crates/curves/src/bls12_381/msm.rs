@@ -234,7 +234,7 @@ pub fn straus<F: Endo>(points: &[Affine<F>], scalars: &[[u64; 4]]) -> Jacobian<F
 }
 
 /// The Pippenger window for `n` points of `bits`-bit scalars: the `c` that minimises
-/// [`pippenger_cost`].
+/// `pippenger_cost` (the count of [`plan`]).
 pub fn window_for(n: usize, bits: usize) -> usize {
     (2..=16)
         .min_by_key(|&c| pippenger_cost(n, bits, c))
