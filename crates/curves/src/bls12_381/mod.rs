@@ -6,6 +6,7 @@
 pub mod fp;
 pub mod g1;
 pub mod g2;
+pub mod glv;
 pub mod map;
 pub mod msm;
 pub mod pairing;

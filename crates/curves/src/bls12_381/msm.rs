@@ -1,12 +1,14 @@
 //! Multi-scalar multiplication `sum [s_i] P_i` in G1 and G2 (EIP-2537's G1MSM and G2MSM), on
 //! the shared Jacobian formulas: scalars are first reduced modulo r (the points are in the
-//! order-r subgroup, as the precompiles check), then a few points go through interleaved
-//! signed windows (Straus with width-5 wNAF: one doubling chain for all points), more through
-//! Pippenger's buckets with signed digits (half as many buckets), the window width chosen per
-//! point count from an operation count. No endomorphism split yet. Variable time (public
-//! inputs).
+//! order-r subgroup, as the precompiles check) and split along the endomorphism
+//! ([`super::glv`]: G1 into two halves below 2^128, G2 into four digits below 2^64); then
+//! interleaved signed windows (Straus with width-5 wNAF: one doubling chain for all terms,
+//! tables shared through the endomorphism) or Pippenger's buckets with signed digits (half as
+//! many buckets), whichever an operation count says is cheaper, the window per term count.
+//! One thread. Variable time (public inputs).
 
-use crate::curve::{Affine, Jacobian};
+use super::glv::Endo;
+use crate::curve::{batch_to_affine, Affine, Jacobian};
 use crate::field::Field;
 use alloc::vec;
 use alloc::vec::Vec;
@@ -18,9 +20,6 @@ const R: [u64; 4] = [
     0x3339d80809a1d805,
     0x73eda753299d7d48,
 ];
-
-/// Up to this many points, [`msm`] uses interleaved wNAF; above, Pippenger.
-pub const STRAUS_MAX: usize = 8;
 
 /// Width of the interleaved wNAF digits (odd multiples up to `15 P`).
 const WNAF_WIDTH: u32 = 5;
@@ -34,6 +33,13 @@ pub fn reduce_scalar(s: &[u8; 32]) -> [u64; 4] {
         l = crate::field::sub_plain(&l, &R).0;
     }
     l
+}
+
+/// The bit length of `s` (0 for zero).
+fn bit_len(s: &[u64; 4]) -> usize {
+    s.iter()
+        .rposition(|&l| l != 0)
+        .map_or(0, |i| 64 * i + 64 - s[i].leading_zeros() as usize)
 }
 
 /// Bits `[at, at + width)` of `s` (`width <= 32`; bits past 256 read as zero).
@@ -50,10 +56,10 @@ fn bits(s: &[u64; 4], at: usize, width: usize) -> u64 {
     v & ((1u64 << width) - 1)
 }
 
-/// The signed base-`2^c` digits of `s < r < 2^255`, least significant first, each in
+/// The `windows` signed base-`2^c` digits of `s < 2^(c (windows - 1) + c - 1)` (every `s`
+/// below `2^255` with `windows = 255 / c + 1`), least significant first, each in
 /// `[-2^(c-1), 2^(c-1)]`: `s = sum d_i 2^(c i)`.
-fn signed_digits(s: &[u64; 4], c: usize) -> Vec<i32> {
-    let windows = 255 / c + 1;
+fn signed_digits(s: &[u64; 4], c: usize, windows: usize) -> Vec<i32> {
     let half = 1i64 << (c - 1);
     let mut carry = 0i64;
     let mut out = Vec::with_capacity(windows);
@@ -104,66 +110,148 @@ fn wnaf(s: &[u64; 4]) -> [i8; 256] {
 /// `sum [s_i] P_i` over the pairs of `points` and `scalars` (little-endian 32-byte scalars,
 /// any value: reduced modulo r, so the points must be in the order-r subgroup; infinity points
 /// and zero scalars contribute nothing). Extra entries of the longer slice are ignored.
-pub fn msm<F: Field>(points: &[Affine<F>], scalars: &[[u8; 32]]) -> Jacobian<F> {
-    let k = points.len().min(scalars.len());
-    let scalars: Vec<[u64; 4]> = scalars[..k].iter().map(reduce_scalar).collect();
-    let points = &points[..k];
-    if k <= STRAUS_MAX {
-        straus(points, &scalars)
-    } else {
-        pippenger(points, &scalars, window_for(k))
+///
+/// Every scalar is split along the group's endomorphism ([`Endo`]: G1 into two halves below
+/// 2^128, G2 into four digits below 2^64), then [`plan`] picks interleaved wNAF or Pippenger
+/// by an operation count over the split terms.
+pub fn msm<F: Endo>(points: &[Affine<F>], scalars: &[[u8; 32]]) -> Jacobian<F> {
+    let (points, scalars): (Vec<_>, Vec<_>) = points
+        .iter()
+        .zip(scalars)
+        .map(|(p, s)| (*p, reduce_scalar(s)))
+        .filter(|(p, s)| !p.infinity && *s != [0; 4])
+        .unzip();
+    match plan(points.len(), F::PARTS, 256 / F::PARTS) {
+        Plan::Straus => straus(&points, &scalars),
+        Plan::Pippenger(c) => {
+            let (points, scalars) = split(&points, &scalars);
+            pippenger(&points, &scalars, c)
+        }
     }
 }
 
-/// Interleaved wNAF: the odd multiples `P, 3P, ..., 15P` of every point, then one chain of
-/// 255 doublings with an addition per non-zero digit.
-fn straus<F: Field>(points: &[Affine<F>], scalars: &[[u64; 4]]) -> Jacobian<F> {
-    let half = 1usize << (WNAF_WIDTH - 2);
-    let mut tables = Vec::with_capacity(points.len());
-    let mut digits = Vec::with_capacity(points.len());
+/// The split terms: for each point `P` with scalar `k`, the pairs `(E^i(P), k_i)` of
+/// [`Endo::split`] whose short scalar is not zero.
+pub fn split<F: Endo>(
+    points: &[Affine<F>],
+    scalars: &[[u64; 4]],
+) -> (Vec<Affine<F>>, Vec<[u64; 4]>) {
+    let mut out = (
+        Vec::with_capacity(points.len() * F::PARTS),
+        Vec::with_capacity(points.len() * F::PARTS),
+    );
     for (p, s) in points.iter().zip(scalars) {
-        let p = Jacobian::from(*p);
-        let p2 = p.double();
-        let mut t = vec![p; half];
-        for j in 1..half {
+        let mut q = *p;
+        for (i, k) in F::split(s).into_iter().enumerate().take(F::PARTS) {
+            if i > 0 {
+                q = F::endo(&q);
+            }
+            if k != [0; 4] {
+                out.0.push(q);
+                out.1.push(k);
+            }
+        }
+    }
+    out
+}
+
+/// The algorithm [`msm`] runs on `n` split terms of at most `bits` bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Plan {
+    /// Interleaved wNAF ([`straus`]).
+    Straus,
+    /// Pippenger ([`pippenger`]) with this window.
+    Pippenger(usize),
+}
+
+/// The cheaper algorithm for `points` points whose scalars split into `parts` terms of at
+/// most `bits` bits, by an operation count (weights in field products, G1: a mixed addition
+/// 11, a general one 16, a doubling 7, an inversion 100): Straus costs per point a table (a
+/// doubling, 7 general additions, an inversion shared by the table's eight entries; the
+/// other parts' tables by the endomorphism, nearly free), per term `bits / 6` mixed additions,
+/// plus `bits` doublings; Pippenger, over all `points * parts` terms, `windows * (terms mixed
+/// additions + 2^c general additions) + bits` doublings at its best window ([`window_for`]).
+pub fn plan(points: usize, parts: usize, bits: usize) -> Plan {
+    let n = points * parts;
+    let straus = points * (7 + 7 * 16 + 100) + n * 11 * bits / (WNAF_WIDTH as usize + 1) + 7 * bits;
+    let c = window_for(n, bits);
+    if straus <= pippenger_cost(n, bits, c) {
+        Plan::Straus
+    } else {
+        Plan::Pippenger(c)
+    }
+}
+
+/// Pippenger's operation count for `n` points of `bits`-bit scalars at window `c` (weights as
+/// in [`plan`]).
+fn pippenger_cost(n: usize, bits: usize, c: usize) -> usize {
+    (bits / c + 1) * (11 * n + 16 * (1usize << c)) + 7 * bits
+}
+
+/// Interleaved wNAF over the split scalars: per point the odd multiples `P, 3P, ..., 15P`
+/// (made affine with one inversion), their images under the endomorphism for the other short
+/// scalars, then one chain of doublings as long as the longest short scalar, with a mixed
+/// addition per non-zero digit.
+pub fn straus<F: Endo>(points: &[Affine<F>], scalars: &[[u64; 4]]) -> Jacobian<F> {
+    const HALF: usize = 1 << (WNAF_WIDTH - 2);
+    let mut tables: Vec<[Affine<F>; HALF]> = Vec::with_capacity(points.len() * F::PARTS);
+    let mut digits = Vec::with_capacity(points.len() * F::PARTS);
+    for (p, s) in points.iter().zip(scalars) {
+        let pj = Jacobian::from(*p);
+        let p2 = pj.double();
+        let mut t = [pj; HALF];
+        for j in 1..HALF {
             t[j] = t[j - 1].add(&p2);
         }
-        tables.push(t);
-        digits.push(wnaf(s));
+        let mut t = batch_to_affine(&t);
+        for (i, k) in F::split(s).into_iter().enumerate().take(F::PARTS) {
+            if i > 0 {
+                t = t.map(|q| F::endo(&q));
+            }
+            if k != [0; 4] {
+                tables.push(t);
+                digits.push(wnaf(&k));
+            }
+        }
     }
+    let top = digits
+        .iter()
+        .filter_map(|d| d.iter().rposition(|&x| x != 0))
+        .max();
     let mut acc = Jacobian::INFINITY;
-    for i in (0..256).rev() {
+    for i in (0..top.map_or(0, |t| t + 1)).rev() {
         acc = acc.double();
         for (t, d) in tables.iter().zip(&digits) {
             let d = d[i];
             if d > 0 {
-                acc = acc.add(&t[(d as usize) / 2]);
+                acc = acc.add_mixed(&t[(d as usize) / 2]);
             } else if d < 0 {
-                acc = acc.add(&t[(-d as usize) / 2].neg());
+                acc = acc.add_mixed(&t[(-d as usize) / 2].neg());
             }
         }
     }
     acc
 }
 
-/// The Pippenger window for `k` points: the `c` that minimises the operation count
-/// `windows * (k mixed additions + 2^c general additions) + 255 doublings` (weights: a mixed
-/// addition 11 products, a general one 16, a doubling 7).
-pub fn window_for(k: usize) -> usize {
+/// The Pippenger window for `n` points of `bits`-bit scalars: the `c` that minimises
+/// `pippenger_cost` (the count of [`plan`]).
+pub fn window_for(n: usize, bits: usize) -> usize {
     (2..=16)
-        .min_by_key(|&c| {
-            let windows = 255 / c + 1;
-            windows * (11 * k + 16 * (1usize << c)) + 7 * 255
-        })
+        .min_by_key(|&c| pippenger_cost(n, bits, c))
         .unwrap_or(8)
 }
 
 /// Pippenger's bucket method with signed base-`2^c` digits: per window, each point goes into
 /// the bucket of its digit's magnitude (negated for a negative digit), then the running sums
 /// `sum_j j B_j` from the top bucket down; windows from the top, `c` doublings between them.
+/// As many windows as the longest scalar needs (scalars below 2^255).
 pub fn pippenger<F: Field>(points: &[Affine<F>], scalars: &[[u64; 4]], c: usize) -> Jacobian<F> {
-    let digits: Vec<Vec<i32>> = scalars.iter().map(|s| signed_digits(s, c)).collect();
-    let windows = 255 / c + 1;
+    let bits = scalars.iter().map(bit_len).max().unwrap_or(0);
+    let windows = bits / c + 1;
+    let digits: Vec<Vec<i32>> = scalars
+        .iter()
+        .map(|s| signed_digits(s, c, windows))
+        .collect();
     let mut buckets = vec![Jacobian::<F>::INFINITY; 1 << (c - 1)];
     let mut acc = Jacobian::INFINITY;
     for w in (0..windows).rev() {

@@ -1,11 +1,11 @@
 //! 0x0e BLS12_G2MSM (EIP-2537): a multi-scalar multiplication in G2, priced with a discount per
 //! number of pairs.
 
-use super::codec::{read_g2, write_g2};
-use super::curves_codec;
-use super::{blst_ffi, msm_gas, run_msm, G2_LEN, LIBRARY, SCALAR_LEN};
+use super::msm::{self, Backend};
+use super::{msm_gas, G2_LEN, LIBRARY, SCALAR_LEN};
 use crate::{InputRule, PrecompileId};
 use crate::{LengthRule, Library, Precompile, PrecompileResult};
+use blst::blst_p2_affine;
 
 /// Price of one G2 multiplication, the base of the G2MSM rule.
 pub const MUL_GAS: u64 = 22_500;
@@ -41,47 +41,39 @@ pub fn gas(input: &[u8]) -> u64 {
 /// `BlsPointNotOnCurve(G2)`, `BlsPointNotInSubgroup(G2)` (every point is checked, even with a
 /// zero scalar).
 pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
-    run_msm(
-        input,
-        gas_limit,
-        gas(input),
-        INPUT_RULE,
-        read_g2,
-        blst_ffi::p2_msm,
-        write_g2,
-    )
+    run_with(input, gas_limit, Backend::Default)
 }
 
-/// BLS12_G2MSM (`0x0e`), since Prague.
+/// [`run`] with the MSM of `backend`.
+fn run_with(input: &[u8], gas_limit: u64, backend: Backend) -> PrecompileResult {
+    msm::run::<blst_p2_affine>(input, gas_limit, gas(input), INPUT_RULE, backend)
+}
+
+/// BLS12_G2MSM (`0x0e`), since Prague. The MSM is ours for the term counts of the one
+/// routing rule (`msm::MsmPoint::OURS`, where ours measured faster), blst's otherwise.
 pub const PRAGUE: Precompile = Precompile::new(PrecompileId::BlsG2Msm, LIBRARY, gas, run);
 
 /// The library of [`run_ours`] (its first word, `curves`, names the backend in the gas report).
 pub const OURS_LIBRARY: Library = Library::CurvesBlstDecoding;
 
-/// The MSM on our own arithmetic (`curves::bls12_381::msm`) over blst-decoded points.
-fn msm_ours(points: &[blst::blst_p2_affine], scalars: &[[u8; 32]]) -> blst::blst_p2_affine {
-    let points: Vec<_> = points
-        .iter()
-        .map(|p| curves::curve::Affine::new(curves_codec::fp2(&p.x), curves_codec::fp2(&p.y)))
-        .collect();
-    curves_codec::g2_to_blst(&curves::bls12_381::msm::msm(&points, scalars).to_affine())
-}
-
-/// Runs G2MSM with the multi-scalar multiplication on our own arithmetic (blst still decodes,
-/// checks the points and encodes the result): the same result, gas and errors as [`run`], in
-/// the same order. Variable time: the inputs are public.
+/// Runs G2MSM with the multi-scalar multiplication always on our own arithmetic
+/// (`curves::bls12_381::msm`; blst still decodes, checks the points and encodes the result):
+/// the same result, gas and errors as [`run`], in the same order. Variable time: the inputs
+/// are public.
 pub fn run_ours(input: &[u8], gas_limit: u64) -> PrecompileResult {
-    run_msm(
-        input,
-        gas_limit,
-        gas(input),
-        INPUT_RULE,
-        read_g2,
-        msm_ours,
-        write_g2,
-    )
+    run_with(input, gas_limit, Backend::Ours)
 }
 
-/// BLS12_G2MSM on our own arithmetic ([`run_ours`]): an alternative backend.
+/// BLS12_G2MSM always on our own arithmetic ([`run_ours`]): an alternative backend.
 pub const PRAGUE_OURS: Precompile =
     Precompile::new(PrecompileId::BlsG2Msm, OURS_LIBRARY, gas, run_ours);
+
+/// Runs G2MSM with the multi-scalar multiplication always blst's: [`run`] without the
+/// routing, for the benches that set the rule.
+pub fn run_blst(input: &[u8], gas_limit: u64) -> PrecompileResult {
+    run_with(input, gas_limit, Backend::Blst)
+}
+
+/// BLS12_G2MSM always on blst ([`run_blst`]); not in the backend list (its library is the
+/// default's).
+pub const PRAGUE_BLST: Precompile = Precompile::new(PrecompileId::BlsG2Msm, LIBRARY, gas, run_blst);

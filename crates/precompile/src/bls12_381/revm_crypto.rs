@@ -5,7 +5,7 @@
 //! Errors are revm's halts ([`crate::revm::halt_reason`] of ours).
 
 use super::codec::{is_zero, read_fp, read_fp2, read_g1, read_g2, write_g1, write_g2};
-use super::{affine, blst_ffi, msm_terms, FP_LEN, G1_LEN, G2_LEN};
+use super::{affine, blst_ffi, msm, msm_terms, FP_LEN, G1_LEN, G2_LEN};
 use crate::revm::halt_reason;
 use revm::precompile::bls12_381::{G1Point, G1PointScalar, G2Point, G2PointScalar};
 use revm::precompile::PrecompileHalt;
@@ -59,7 +59,7 @@ pub(crate) fn g1_msm(
 ) -> Result<[u8; 96], PrecompileHalt> {
     let pairs = pairs.map(|pair| pair.map(|(p, s)| (g1_bytes(&p), s)));
     let (points, scalars) = msm_terms(pairs, read_g1, halt_reason)?;
-    Ok(unpadded(&write_g1(&blst_ffi::p1_msm(&points, &scalars))))
+    Ok(unpadded(&write_g1(&msm::routed(&points, &scalars))))
 }
 
 /// G2MSM without the padding: `sum s_i * P_i`, 192 bytes.
@@ -68,7 +68,7 @@ pub(crate) fn g2_msm(
 ) -> Result<[u8; 192], PrecompileHalt> {
     let pairs = pairs.map(|pair| pair.map(|(p, s)| (g2_bytes(&p), s)));
     let (points, scalars) = msm_terms(pairs, read_g2, halt_reason)?;
-    Ok(unpadded(&write_g2(&blst_ffi::p2_msm(&points, &scalars))))
+    Ok(unpadded(&write_g2(&msm::routed(&points, &scalars))))
 }
 
 /// PAIRING_CHECK on decoded pairs: every point validated (subgroup included) in order, pairs

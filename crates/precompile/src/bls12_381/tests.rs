@@ -75,12 +75,16 @@ fn geth_vectors_pass() {
         (g1_msm::PRAGUE, "blsG1Mul.json"),
         (g1_msm::PRAGUE, "blsG1MultiExp.json"),
         (g1_msm::PRAGUE_OURS, "blsG1Mul.json"),
+        (g1_msm::PRAGUE_BLST, "blsG1Mul.json"),
         (g1_msm::PRAGUE_OURS, "blsG1MultiExp.json"),
+        (g1_msm::PRAGUE_BLST, "blsG1MultiExp.json"),
         (g2_add::PRAGUE, "blsG2Add.json"),
         (g2_msm::PRAGUE, "blsG2Mul.json"),
         (g2_msm::PRAGUE, "blsG2MultiExp.json"),
         (g2_msm::PRAGUE_OURS, "blsG2Mul.json"),
+        (g2_msm::PRAGUE_BLST, "blsG2Mul.json"),
         (g2_msm::PRAGUE_OURS, "blsG2MultiExp.json"),
+        (g2_msm::PRAGUE_BLST, "blsG2MultiExp.json"),
         (pairing::PRAGUE, "blsPairing.json"),
         (pairing::PRAGUE_OURS, "blsPairing.json"),
         (map_fp_to_g1::PRAGUE, "blsMapG1.json"),
@@ -101,12 +105,16 @@ fn geth_fail_vectors_fail_with_the_right_error() {
         (g1_msm::PRAGUE, "fail-blsG1Mul.json"),
         (g1_msm::PRAGUE, "fail-blsG1MultiExp.json"),
         (g1_msm::PRAGUE_OURS, "fail-blsG1Mul.json"),
+        (g1_msm::PRAGUE_BLST, "fail-blsG1Mul.json"),
         (g1_msm::PRAGUE_OURS, "fail-blsG1MultiExp.json"),
+        (g1_msm::PRAGUE_BLST, "fail-blsG1MultiExp.json"),
         (g2_add::PRAGUE, "fail-blsG2Add.json"),
         (g2_msm::PRAGUE, "fail-blsG2Mul.json"),
         (g2_msm::PRAGUE, "fail-blsG2MultiExp.json"),
         (g2_msm::PRAGUE_OURS, "fail-blsG2Mul.json"),
+        (g2_msm::PRAGUE_BLST, "fail-blsG2Mul.json"),
         (g2_msm::PRAGUE_OURS, "fail-blsG2MultiExp.json"),
+        (g2_msm::PRAGUE_BLST, "fail-blsG2MultiExp.json"),
         (pairing::PRAGUE, "fail-blsPairing.json"),
         (pairing::PRAGUE_OURS, "fail-blsPairing.json"),
         (map_fp_to_g1::PRAGUE, "fail-blsMapG1.json"),
@@ -500,12 +508,12 @@ fn msm_and_maps_ours_match_blst() {
         for (ours, blst, input) in [
             (
                 g1_msm::PRAGUE_OURS,
-                g1_msm::PRAGUE,
+                g1_msm::PRAGUE_BLST,
                 bls_g1_msm(&mut rng, &pool),
             ),
             (
                 g2_msm::PRAGUE_OURS,
-                g2_msm::PRAGUE,
+                g2_msm::PRAGUE_BLST,
                 bls_g2_msm(&mut rng, &pool),
             ),
             (
@@ -569,15 +577,19 @@ fn msm_and_maps_ours_match_blst() {
             in1.extend_from_slice(&[g1s[i * 7 % g1s.len()].clone(), s.clone()].concat());
             in2.extend_from_slice(&[g2s[i * 5 % g2s.len()].clone(), s].concat());
         }
-        assert_eq!(
-            g1_msm::PRAGUE_OURS.run(&in1, u64::MAX),
-            g1_msm::PRAGUE.run(&in1, u64::MAX),
-            "{k}"
-        );
+        // The default (routed by k) and always-ours against always-blst.
+        let want1 = g1_msm::PRAGUE_BLST.run(&in1, u64::MAX);
+        assert_eq!(g1_msm::PRAGUE_OURS.run(&in1, u64::MAX), want1, "{k}");
+        assert_eq!(g1_msm::PRAGUE.run(&in1, u64::MAX), want1, "{k}");
         if k <= 64 {
             assert_eq!(
-                g2_msm::PRAGUE_OURS.run(&in2, u64::MAX),
                 g2_msm::PRAGUE.run(&in2, u64::MAX),
+                g2_msm::PRAGUE_BLST.run(&in2, u64::MAX),
+                "{k}"
+            );
+            assert_eq!(
+                g2_msm::PRAGUE_OURS.run(&in2, u64::MAX),
+                g2_msm::PRAGUE_BLST.run(&in2, u64::MAX),
                 "{k}"
             );
         }

@@ -79,13 +79,8 @@ fn g2_oracle(points: &[G2Affine], scalars: &[[u8; 32]]) -> G2Affine {
 /// `n` G1 and G2 points from `seed`: multiples of the generators, with repeats, negations
 /// and infinity mixed in.
 fn points(seed: u64, n: usize) -> (Vec<G1Affine>, Vec<G2Affine>) {
-    let mut x = seed | 1;
-    let mut next = || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut rng = xorshift(seed);
+    let mut next = || rng.next().expect("endless");
     let (mut g1s, mut g2s): (Vec<G1Affine>, Vec<G2Affine>) = (Vec::new(), Vec::new());
     for i in 0..n {
         let (p, q) = match next() % 8 {
@@ -103,14 +98,21 @@ fn points(seed: u64, n: usize) -> (Vec<G1Affine>, Vec<G2Affine>) {
     (g1s, g2s)
 }
 
+/// An endless xorshift64 stream from `seed` (any seed; zero is avoided).
+fn xorshift(seed: u64) -> impl Iterator<Item = u64> {
+    core::iter::successors(Some(seed | 1), |&x| {
+        let x = x ^ (x << 13);
+        let x = x ^ (x >> 7);
+        Some(x ^ (x << 17))
+    })
+    .skip(1)
+}
+
 fn scalars(seed: u64, n: usize) -> Vec<[u8; 32]> {
     let edges = edge_scalars();
-    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    (0..n)
-        .map(|_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+    xorshift(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+        .take(n)
+        .map(|x| {
             if x.is_multiple_of(4) {
                 edges[(x >> 8) as usize % edges.len()]
             } else {
@@ -140,16 +142,20 @@ fn both_algorithms_and_many_windows_match_blst() {
         assert_eq!(b::g1_msm_jacobian(&g1s, &ss).to_affine(), want1, "{n}");
         let red: Vec<[u64; 4]> = ss.iter().map(reduce_scalar).collect();
         assert_eq!(straus(&g1s, &red).to_affine(), want1, "{n}");
+        let (sp1, ss1) = split(&g1s, &red);
         for c in 2..=9 {
             assert_eq!(pippenger(&g1s, &red, c).to_affine(), want1, "{n} {c}");
+            assert_eq!(pippenger(&sp1, &ss1, c).to_affine(), want1, "{n} {c}");
         }
         if n <= 33 {
             let want2 = g2_oracle(&g2s, &ss);
             assert_eq!(msm(&g2s, &ss).to_affine(), want2, "{n}");
             assert_eq!(b::g2_msm_jacobian(&g2s, &ss).to_affine(), want2, "{n}");
             assert_eq!(straus(&g2s, &red).to_affine(), want2, "{n}");
+            let (sp2, ss2) = split(&g2s, &red);
             for c in [2, 5, 8] {
                 assert_eq!(pippenger(&g2s, &red, c).to_affine(), want2, "{n} {c}");
+                assert_eq!(pippenger(&sp2, &ss2, c).to_affine(), want2, "{n} {c}");
             }
         }
     }
@@ -170,12 +176,30 @@ fn sums_to_infinity_and_windows_grow_with_k() {
     .is_infinity());
     let ws: Vec<usize> = [5, 16, 64, 128, 1024]
         .iter()
-        .map(|&k| window_for(k))
+        .map(|&k| window_for(k, 128))
         .collect();
     assert!(
         ws.windows(2).all(|w| w[0] <= w[1]) && ws[0] < ws[4],
         "{ws:?}"
     );
+}
+
+#[test]
+fn every_size_up_to_130_matches_blst() {
+    // k = 1..=130 (every plan: Straus for few terms, Pippenger for many) with edge scalars and
+    // repeated, negated and infinity points; G2 on every third size (its oracle is slow).
+    let mut plans = std::collections::HashSet::new();
+    for n in 1..=130 {
+        let (g1s, g2s) = points(n as u64 + 1000, n);
+        let ss = scalars(n as u64 + 2000, n);
+        assert_eq!(msm(&g1s, &ss).to_affine(), g1_oracle(&g1s, &ss), "G1 {n}");
+        plans.insert(plan(n, 2, 128) == Plan::Straus);
+        if n % 3 == 1 {
+            assert_eq!(msm(&g2s, &ss).to_affine(), g2_oracle(&g2s, &ss), "G2 {n}");
+            plans.insert(plan(n, 4, 64) == Plan::Straus);
+        }
+    }
+    assert_eq!(plans.len(), 2, "both plans reached");
 }
 
 proptest! {
@@ -195,7 +219,7 @@ proptest! {
         // sum d_i 2^(c i) as a signed wide integer, in u128 pieces: compare via num-bigint.
         use num_bigint::BigInt;
         let want = s.iter().rev().fold(BigInt::from(0), |acc, &l| (acc << 64) + l);
-        let got = signed_digits(&s, c)
+        let got = signed_digits(&s, c, 255 / c + 1)
             .iter()
             .rev()
             .fold(BigInt::from(0), |acc, &d| (acc << c) + d);
