@@ -494,12 +494,205 @@ def kernels_main():
     wide_kernel_parked(6)
 
 
+# --- kernels specialised to one prime: P-256's and secp256k1's (see special_main) ---------
+
+P256_P = [0xFFFFFFFFFFFFFFFF, 0x00000000FFFFFFFF, 0, 0xFFFFFFFF00000001]
+
+
+def p256_redc(k, w, hi):
+    """Montgomery reduction of the 8-limb value (low limbs in registers `w`, high limbs in
+    `hi`) for P-256's p = 2^256 - 2^224 + 2^192 + 2^96 - 1, whose n0 is 1: a round's factor m
+    is the low limb itself, and m p = m (2^96 - 1) + m p3 2^192, so a round is one MULX (m p3,
+    p3 in rcx) and two shifts instead of a row. Each round's value stays below 2^256
+    ((W + m p) / 2^64 < 2^192 + p), so the window is four registers: the top limb of a round
+    is the high half of m p3 plus the carry, and the cleared low register takes the next
+    round's high half. Then U (<= p) + hi (< p) with its carry, and one subtraction of p.
+    Uses rdx, rax, rsi, rcx and `h` (free on entry); returns the four output registers."""
+    h = "rdi"
+    k.e(f"mov rcx, {P256_P[3]:#x}")
+    for _ in range(4):
+        m = w[0]
+        k.e(f"mov rdx, {m}")
+        k.e(f"mulx {h}, rax, rcx")
+        k.e(f"mov rsi, {m}")
+        k.e("shl rsi, 32")
+        k.e(f"shr {m}, 32")
+        k.e(f"add {w[1]}, rsi")
+        k.e(f"adc {w[2]}, {m}")
+        k.e(f"adc {w[3]}, rax")
+        k.e(f"adc {h}, 0")
+        w, h = w[1:] + [h], m
+    top = h
+    assert top in ["r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"]
+    k.e(f"xor {top}d, {top}d")
+    for j in range(4):
+        k.e(f"{'add' if j == 0 else 'adc'} {hi[j]}, {w[j]}")
+    k.e(f"adc {top}, 0")
+    # hi - p into w (free now): p0 = -1 fits a sign-extended immediate, p1 goes through rax
+    k.e(f"mov eax, {P256_P[1]:#x}")
+    for j in range(4):
+        k.e(f"mov {w[j]}, {hi[j]}")
+    k.e(f"sub {w[0]}, -1")
+    k.e(f"sbb {w[1]}, rax")
+    k.e(f"sbb {w[2]}, 0")
+    k.e(f"sbb {w[3]}, rcx")
+    k.e(f"sbb {top}, 0")
+    # CF = 1 iff the sum is below p: keep it
+    for j in range(4):
+        k.e(f"cmovc {w[j]}, {hi[j]}")
+    return w
+
+
+def k256_reduce(k, w, hi):
+    """secp256k1's p = 2^256 - C, C = 2^32 + 977: w + hi 2^256 = w + hi C (mod p), folded
+    twice (hi C < 2^289: the first fold leaves a top word below 2^34, the second at most one
+    carry out of the top limb, worth C again, which cannot carry out), then p subtracted when
+    the value plus C carries out (the value is >= p). Uses rdx, rax, rsi, rcx, rdi (free on
+    entry); returns the four output registers (`w`)."""
+    e = k.e
+    e("mov rdx, 0x1000003d1")
+    e("xor eax, eax")
+    for j in range(3):
+        e(f"mulx rdi, rax, {hi[j]}")
+        e(f"adcx {w[j]}, rax")
+        e(f"adox {w[j + 1]}, rdi")
+    top = hi[0]
+    e(f"mulx {top}, rax, {hi[3]}")
+    e(f"adcx {w[3]}, rax")
+    e("mov eax, 0")
+    e(f"adox {top}, rax")
+    e(f"adcx {top}, rax")
+    e(f"mulx rdi, rax, {top}")
+    e(f"add {w[0]}, rax")
+    e(f"adc {w[1]}, rdi")
+    e(f"adc {w[2]}, 0")
+    e(f"adc {w[3]}, 0")
+    # a carry out is worth C once more
+    e(f"sbb {top}, {top}")
+    e(f"and {top}, rdx")
+    e(f"add {w[0]}, {top}")
+    e(f"adc {w[1]}, 0")
+    e(f"adc {w[2]}, 0")
+    e(f"adc {w[3]}, 0")
+    # w + C carries out iff w >= p; then w + C - 2^256 = w - p
+    tmp = ["rax", "rdi", "rsi", "rcx"]
+    e(f"mov rax, {w[0]}")
+    e("add rax, rdx")
+    for j in range(1, 4):
+        e(f"mov {tmp[j]}, {w[j]}")
+        e(f"adc {tmp[j]}, 0")
+    for j in range(4):
+        e(f"cmovc {w[j]}, {tmp[j]}")
+    return w
+
+
+def p256_square_rows(k):
+    """The plain square of a (rsi) into r8..r15: the six products a_i a_j (i < j) into
+    r9..r14, doubled on the CF chain while the OF chain adds the four squares a_i^2."""
+    e = k.e
+    e("mov rdx, qword ptr [rsi]")
+    e("mulx r10, r9, qword ptr [rsi + 8]")
+    e("mulx r11, rax, qword ptr [rsi + 16]")
+    e("add r10, rax")
+    e("mulx r12, rax, qword ptr [rsi + 24]")
+    e("adc r11, rax")
+    e("adc r12, 0")
+    e("mov rdx, qword ptr [rsi + 8]")
+    e("xor r13d, r13d")
+    e("mulx rdi, rax, qword ptr [rsi + 16]")
+    e("adcx r11, rax")
+    e("adox r12, rdi")
+    e("mulx rdi, rax, qword ptr [rsi + 24]")
+    e("adcx r12, rax")
+    e("adox r13, rdi")
+    e("mov eax, 0")
+    e("adcx r13, rax")
+    e("mov rdx, qword ptr [rsi + 16]")
+    e("mulx r14, rax, qword ptr [rsi + 24]")
+    e("add r13, rax")
+    e("adc r14, 0")
+    e("mov rdx, qword ptr [rsi]")
+    e("mulx rdi, r8, rdx")
+    e("xor r15d, r15d")
+    e("adcx r9, r9")
+    e("adox r9, rdi")
+    for i, (lo, hi) in enumerate([("r10", "r11"), ("r12", "r13"), ("r14", "r15")]):
+        e(f"mov rdx, qword ptr [rsi + {8 * (i + 1)}]")
+        e("mulx rdi, rax, rdx")
+        e(f"adcx {lo}, {lo}")
+        e(f"adox {lo}, rax")
+        e(f"adcx {hi}, {hi}")
+        e(f"adox {hi}, rdi")
+
+
+def special_kernel(name, doc, args, reduce):
+    """A product (the rows of `wide_kernel(4)`) or, with one argument, a square
+    (`p256_square_rows`), into r8..r15, then `reduce(k, low, high)`; prints the function."""
+    full = ["r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"]
+    k = Kernel(4, acc=5)
+    k.h = "rdi"
+    if len(args) == 2:
+        k.t = full[:5]
+        k.first_row()
+        for i in range(1, 4):
+            k.t = full[i : i + 5]
+            k.mul_row_nocarry(i)
+    else:
+        p256_square_rows(k)
+    out = reduce(k, full[:4], full[4:])
+    regs_out = {r: f"r{j}" for j, r in enumerate(out)}
+    arg_list = ", ".join(f"{a}: &[u64; 4]" for a in args)
+    print(f"/// {doc}")
+    print("///")
+    print("/// # Safety")
+    print("/// The CPU must support BMI2 and ADX.")
+    print("#[inline(always)]")
+    print(f"pub(super) unsafe fn {name}({arg_list}) -> [u64; 4] {{")
+    print("    let (r0, r1, r2, r3): (u64, u64, u64, u64);")
+    print("    // SAFETY: the caller guarantees BMI2 and ADX; the asm only reads the limbs behind")
+    print("    // the references, uses no stack and writes only the registers declared below.")
+    print("    unsafe {")
+    print("        asm!(")
+    for l in k.lines:
+        print(f'            "{l}",')
+    inputs = dict(zip(["rsi", "rcx"], args))
+    for r in ["rsi", "rcx", "rdx", "rax", "rdi"] + full:
+        if r in inputs:
+            print(f'            inout("{r}") {inputs[r]}.as_ptr() => {regs_out.get(r, "_")},')
+        else:
+            print(f'            out("{r}") {regs_out.get(r, "_")},')
+    print("            options(pure, readonly, nostack),")
+    print("        );")
+    print("    }")
+    print("    [r0, r1, r2, r3]")
+    print("}")
+    print()
+
+
+def special_main():
+    print("// @generated by scripts/gen_asm.py special -- do not edit by hand.")
+    print("//! Generated MULX/ADCX/ADOX products and squares for two primes of special form:")
+    print("//! P-256's `p = 2^256 - 2^224 + 2^192 + 2^96 - 1` (Montgomery, `n0 = 1`: a reduction round")
+    print("//! is one MULX and two shifts) and secp256k1's `p = 2^256 - 2^32 - 977` (plain form: the")
+    print("//! high half folded in by `2^256 = 2^32 + 977`); see scripts/gen_asm.py.")
+    print()
+    print("use core::arch::asm;")
+    print()
+    p256 = "for P-256's `p`, fully reduced"
+    special_kernel("mul_p256", f"`a b 2^-256 mod p` {p256}, for `a, b < p`.", ["a", "b"], p256_redc)
+    special_kernel("sqr_p256", f"`a^2 2^-256 mod p` {p256}, for `a < p`.", ["a"], p256_redc)
+    k256 = "for secp256k1's `p`, fully reduced"
+    special_kernel("mul_k256", f"`a b mod p` {k256}, for any `a, b < 2^256`.", ["a", "b"], k256_reduce)
+    special_kernel("sqr_k256", f"`a^2 mod p` {k256}, for any `a < 2^256`.", ["a"], k256_reduce)
+
 if __name__ == "__main__":
     import sys
 
     if sys.argv[1:] == ["rows"]:
         rows_main()
+    elif sys.argv[1:] == ["special"]:
+        special_main()
     elif sys.argv[1:] == []:
         kernels_main()
     else:
-        sys.exit("usage: gen_asm.py [rows]")
+        sys.exit("usage: gen_asm.py [rows | special]")
