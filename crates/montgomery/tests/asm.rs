@@ -316,7 +316,13 @@ fn p256_edges() {
     let Some(t) = token() else { return };
     let p = big(&hex::<4>(P256_P));
     let mut values: Vec<BigUint> = [0u32, 1, 2].iter().map(|&v| BigUint::from(v)).collect();
-    values.extend([&p - 1u32, &p - 2u32, &p - 3u32, &p >> 1u32, (&p >> 1u32) + 1u32]);
+    values.extend([
+        &p - 1u32,
+        &p - 2u32,
+        &p - 3u32,
+        &p >> 1u32,
+        (&p >> 1u32) + 1u32,
+    ]);
     for l in near_max::<4>() {
         values.push(big(&l) % &p);
     }

@@ -66,7 +66,10 @@ fn benches(c: &mut Criterion) {
         ("mul_x100/portable", Fe::mul_portable),
         ("mul_x100/montgomery", montgomery_mul),
     ] {
-        let (x, y) = (Fe::from_be_bytes(&[0x5a; 32]), Fe::from_be_bytes(&[0x3c; 32]));
+        let (x, y) = (
+            Fe::from_be_bytes(&[0x5a; 32]),
+            Fe::from_be_bytes(&[0x3c; 32]),
+        );
         let (x, y) = (x.unwrap(), y.unwrap());
         g.bench_function(name, |b| {
             b.iter(|| interleave::field_chain(100, x, y, false, op))
@@ -92,11 +95,29 @@ fn interleaved() {
     let square: Op = |x, _| x.square();
     let square_portable: Op = |x, _| x.square_portable();
     let rows: [(&str, Op, Op, bool); 3] = [
-        ("products: kernel's Montgomery vs secp256k1 asm", montgomery_mul, Fe::mul, false),
-        ("products: mul_wide + Rust reduction vs secp256k1 asm", Fe::mul_portable, Fe::mul, false),
-        ("squares: portable vs secp256k1 asm", square_portable, square, true),
+        (
+            "products: kernel's Montgomery vs secp256k1 asm",
+            montgomery_mul,
+            Fe::mul,
+            false,
+        ),
+        (
+            "products: mul_wide + Rust reduction vs secp256k1 asm",
+            Fe::mul_portable,
+            Fe::mul,
+            false,
+        ),
+        (
+            "squares: portable vs secp256k1 asm",
+            square_portable,
+            square,
+            true,
+        ),
     ];
-    let (x, y) = (Fe::from_be_bytes(&[0x5a; 32]), Fe::from_be_bytes(&[0x3c; 32]));
+    let (x, y) = (
+        Fe::from_be_bytes(&[0x5a; 32]),
+        Fe::from_be_bytes(&[0x3c; 32]),
+    );
     interleave::field_rows(x.unwrap(), y.unwrap(), &rows);
 }
 

@@ -120,12 +120,35 @@ fn interleaved() {
     let portable_square: interleave::FieldOp<Fe> = |x, _| x.square_portable();
     let kernel_square: interleave::FieldOp<Fe> = |x, _| mul_kernel(x, x);
     let rows: [(&str, interleave::FieldOp<Fe>, interleave::FieldOp<Fe>, bool); 4] = [
-        ("products: portable vs P-256 asm", portable_mul, asm_mul, false),
-        ("squares: portable vs P-256 asm", portable_square, asm_square, true),
-        ("products: kernel's generic Montgomery vs P-256 asm", mul_kernel, asm_mul, false),
-        ("squares: kernel's generic Montgomery vs P-256 asm", kernel_square, asm_square, true),
+        (
+            "products: portable vs P-256 asm",
+            portable_mul,
+            asm_mul,
+            false,
+        ),
+        (
+            "squares: portable vs P-256 asm",
+            portable_square,
+            asm_square,
+            true,
+        ),
+        (
+            "products: kernel's generic Montgomery vs P-256 asm",
+            mul_kernel,
+            asm_mul,
+            false,
+        ),
+        (
+            "squares: kernel's generic Montgomery vs P-256 asm",
+            kernel_square,
+            asm_square,
+            true,
+        ),
     ];
-    let (x, y) = (Fe::from_be_bytes(&[0x5a; 32]), Fe::from_be_bytes(&[0x3c; 32]));
+    let (x, y) = (
+        Fe::from_be_bytes(&[0x5a; 32]),
+        Fe::from_be_bytes(&[0x3c; 32]),
+    );
     interleave::field_rows(x.unwrap(), y.unwrap(), &rows);
     interleave::row(
         "valid: p256 vs native",
