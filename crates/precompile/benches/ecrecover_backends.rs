@@ -1,7 +1,7 @@
 //! ECRECOVER backends side by side: libsecp256k1 (the default) and the native backend
 //! (`ecrecover::native`), on go-ethereum's `ValidKey` and `CallEcrecoverUnrecoverableKey`
-//! vectors; and the native field's multiplication (pseudo-Mersenne reduction) against the
-//! Montgomery kernel's for the same `p`.
+//! vectors; and the native field's product and square (the generated secp256k1 asm) against
+//! the portable path and the Montgomery kernel's product for the same `p`.
 //!
 //! `cargo bench -p precompile --bench ecrecover_backends` runs criterion (absolute times);
 //! `ECRECOVER_INTERLEAVED=1 cargo bench -p precompile --bench ecrecover_backends` instead times

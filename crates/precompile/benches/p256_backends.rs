@@ -6,7 +6,9 @@
 //! `P256_INTERLEAVED=1 cargo bench -p evm-arith-precompile --bench p256_backends` instead times
 //! aws-lc against native in alternating batches of about 1 ms (ABBA, 201 rounds) on valid
 //! signatures and a rejected one, and prints each per-round ratio's median with its 95 %
-//! interval, the ratio of the fastest batches, and the CPU model.
+//! interval, the ratio of the fastest batches, and the CPU model; then the field's product and
+//! square (the generated P-256 asm) against the portable path and the kernel's generic
+//! Montgomery product.
 use criterion::Criterion;
 use precompile::secp256r1::native::field::{mul_kernel, Fe};
 use precompile::secp256r1::{self, awslc_ffi, native, rustcrypto};
