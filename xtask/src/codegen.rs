@@ -6,7 +6,8 @@
 //! The generated files:
 //! - `crates/montgomery/src/asm/kernels.rs` and `crates/montgomery/src/asm/rows.rs`:
 //!   `python3 crates/montgomery/scripts/gen_asm.py` (and `gen_asm.py rows`), formatted by
-//!   `rustfmt` (as `cargo fmt` formats them);
+//!   `rustfmt` (as `cargo fmt` formats them); `crates/montgomery/src/asm/special.rs` likewise from
+//!   `gen_asm.py special`;
 //! - `vectors/*.json` but `regressions/`: `cargo xtask vectors --generate`, the project's own
 //!   vectors with revm-precompile as the oracle;
 //! - `benches/geth/testdata/registry.json`: the precompile registry (`precompile::PrecompileId`:
@@ -37,6 +38,7 @@ fn generate_all(root: &Path) -> Result<Vec<Generated>, String> {
     let mut files = vec![
         montgomery_asm(root, &[], "kernels.rs")?,
         montgomery_asm(root, &["rows"], "rows.rs")?,
+        montgomery_asm(root, &["special"], "special.rs")?,
         registry(root),
     ];
     files.extend(vectors(root)?);

@@ -476,12 +476,240 @@ def kernels_main():
     wide_kernel_parked(6)
 
 
+# --- kernels specialised to one prime: P-256's and secp256k1's (see special_main) ---------
+
+P256_P = [0xFFFFFFFFFFFFFFFF, 0x00000000FFFFFFFF, 0, 0xFFFFFFFF00000001]
+
+
+def p256_redc(k, w, hi):
+    """Montgomery reduction of the 8-limb value (low limbs in registers `w`, high limbs in
+    `hi`) for P-256's p = 2^256 - 2^224 + 2^192 + 2^96 - 1, whose n0 is 1: a round's factor m
+    is the low limb itself, and m p = m (2^96 - 1) + m p3 2^192, so a round is one MULX (m p3,
+    p3 in rcx) and two shifts instead of a row. Each round's value stays below 2^256
+    ((W + m p) / 2^64 < 2^192 + p), so the window is four registers: the top limb of a round
+    is the high half of m p3 plus the carry, and the cleared low register takes the next
+    round's high half. Then U (<= p) + hi (< p) with its carry, and one subtraction of p.
+    Uses rdx, rax, rsi, rcx and `h` (free on entry); returns the four output registers."""
+    h = "rdi"
+    k.e(f"mov rcx, {P256_P[3]:#x}")
+    for _ in range(4):
+        m = w[0]
+        k.e(f"mov rdx, {m}")
+        k.e(f"mulx {h}, rax, rcx")
+        k.e(f"mov rsi, {m}")
+        k.e("shl rsi, 32")
+        k.e(f"shr {m}, 32")
+        k.e(f"add {w[1]}, rsi")
+        k.e(f"adc {w[2]}, {m}")
+        k.e(f"adc {w[3]}, rax")
+        k.e(f"adc {h}, 0")
+        w, h = w[1:] + [h], m
+    top = h
+    assert top in ["r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"]
+    k.e(f"xor {top}d, {top}d")
+    for j in range(4):
+        k.e(f"{'add' if j == 0 else 'adc'} {hi[j]}, {w[j]}")
+    k.e(f"adc {top}, 0")
+    # hi - p into w (free now): p0 = -1 fits a sign-extended immediate, p1 goes through rax
+    k.e(f"mov eax, {P256_P[1]:#x}")
+    for j in range(4):
+        k.e(f"mov {w[j]}, {hi[j]}")
+    k.e(f"sub {w[0]}, -1")
+    k.e(f"sbb {w[1]}, rax")
+    k.e(f"sbb {w[2]}, 0")
+    k.e(f"sbb {w[3]}, rcx")
+    k.e(f"sbb {top}, 0")
+    # CF = 1 iff the sum is below p: keep it
+    for j in range(4):
+        k.e(f"cmovc {w[j]}, {hi[j]}")
+    return w
+
+
+def k256_reduce(k, w, hi):
+    """secp256k1's p = 2^256 - C, C = 2^32 + 977: w + hi 2^256 = w + hi C (mod p), folded
+    twice (hi C < 2^289: the first fold leaves a top word below 2^34, the second at most one
+    carry out of the top limb, worth C again, which cannot carry out), then p subtracted when
+    the value plus C carries out (the value is >= p). Uses rdx, rax, rsi, rcx, rdi (free on
+    entry); returns the four output registers (`w`)."""
+    e = k.e
+    e("mov rdx, 0x1000003d1")
+    e("xor eax, eax")
+    for j in range(3):
+        e(f"mulx rdi, rax, {hi[j]}")
+        e(f"adcx {w[j]}, rax")
+        e(f"adox {w[j + 1]}, rdi")
+    top = hi[0]
+    e(f"mulx {top}, rax, {hi[3]}")
+    e(f"adcx {w[3]}, rax")
+    e("mov eax, 0")
+    e(f"adox {top}, rax")
+    e(f"adcx {top}, rax")
+    e(f"mulx rdi, rax, {top}")
+    e(f"add {w[0]}, rax")
+    e(f"adc {w[1]}, rdi")
+    e(f"adc {w[2]}, 0")
+    e(f"adc {w[3]}, 0")
+    # a carry out is worth C once more
+    e(f"sbb {top}, {top}")
+    e(f"and {top}, rdx")
+    e(f"add {w[0]}, {top}")
+    e(f"adc {w[1]}, 0")
+    e(f"adc {w[2]}, 0")
+    e(f"adc {w[3]}, 0")
+    # w + C carries out iff w >= p; then w + C - 2^256 = w - p
+    tmp = ["rax", "rdi", "rsi", "rcx"]
+    e(f"mov rax, {w[0]}")
+    e("add rax, rdx")
+    for j in range(1, 4):
+        e(f"mov {tmp[j]}, {w[j]}")
+        e(f"adc {tmp[j]}, 0")
+    for j in range(4):
+        e(f"cmovc {w[j]}, {tmp[j]}")
+    return w
+
+
+def p256_square_rows(k):
+    """The plain square of a (rsi) into r8..r15: the six products a_i a_j (i < j) into
+    r9..r14, doubled on the CF chain while the OF chain adds the four squares a_i^2 (any 4-limb
+    a; used by `sqr_wide_kernel`)."""
+    e = k.e
+    e("mov rdx, qword ptr [rsi]")
+    e("mulx r10, r9, qword ptr [rsi + 8]")
+    e("mulx r11, rax, qword ptr [rsi + 16]")
+    e("add r10, rax")
+    e("mulx r12, rax, qword ptr [rsi + 24]")
+    e("adc r11, rax")
+    e("adc r12, 0")
+    e("mov rdx, qword ptr [rsi + 8]")
+    e("xor r13d, r13d")
+    e("mulx rdi, rax, qword ptr [rsi + 16]")
+    e("adcx r11, rax")
+    e("adox r12, rdi")
+    e("mulx rdi, rax, qword ptr [rsi + 24]")
+    e("adcx r12, rax")
+    e("adox r13, rdi")
+    e("mov eax, 0")
+    e("adcx r13, rax")
+    e("mov rdx, qword ptr [rsi + 16]")
+    e("mulx r14, rax, qword ptr [rsi + 24]")
+    e("add r13, rax")
+    e("adc r14, 0")
+    e("mov rdx, qword ptr [rsi]")
+    e("mulx rdi, r8, rdx")
+    e("xor r15d, r15d")
+    e("adcx r9, r9")
+    e("adox r9, rdi")
+    for i, (lo, hi) in enumerate([("r10", "r11"), ("r12", "r13"), ("r14", "r15")]):
+        e(f"mov rdx, qword ptr [rsi + {8 * (i + 1)}]")
+        e("mulx rdi, rax, rdx")
+        e(f"adcx {lo}, {lo}")
+        e(f"adox {lo}, rax")
+        e(f"adcx {hi}, {hi}")
+        e(f"adox {hi}, rdi")
+
+
+def special_emit(name, doc, params, ret, lines, regs, options):
+    """Prints one kernel: `regs` maps each register the asm touches to its operand (an output
+    name or `_`, or `(input, output)`)."""
+    print(f"/// {doc}")
+    print("///")
+    print("/// # Safety")
+    print("/// The CPU must support BMI2 and ADX.")
+    print("#[inline(always)]")
+    print(f"pub(super) unsafe fn {name}({params}) -> {ret[0]} {{")
+    print(f"    let ({', '.join(ret[1])}): ({', '.join('u64' for _ in ret[1])});")
+    print("    // SAFETY: the caller guarantees BMI2 and ADX; the asm reads no memory but the limbs")
+    print("    // behind its reference arguments, uses no stack and writes only the registers")
+    print("    // declared below.")
+    print("    unsafe {")
+    print("        asm!(")
+    for l in lines:
+        print(f'            "{l}",')
+    for r, op in regs.items():
+        if isinstance(op, tuple):
+            print(f'            inout("{r}") {op[0]} => {op[1]},')
+        else:
+            print(f'            out("{r}") {op},')
+    print(f"            options({options}),")
+    print("        );")
+    print("    }")
+    print(f"    {ret[2]}")
+    print("}")
+    print()
+
+
+WIDE = ["r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"]
+
+
+def sqr_wide_kernel():
+    """`sqr_wide_4`: the plain square of a 4-limb `a` into r8..r15 (`p256_square_rows`)."""
+    k = Kernel(4, acc=5)
+    p256_square_rows(k)
+    outs = [f"r{j}" for j in range(8)]
+    regs = {"rsi": ("a.as_ptr()", "_"), "rdx": "_", "rax": "_", "rdi": "_"}
+    regs.update({r: outs[j] for j, r in enumerate(WIDE)})
+    special_emit(
+        "sqr_wide_4",
+        "The plain square of `a`: `(low 4 limbs, high 4 limbs)` (six cross products doubled, four squares).",
+        "a: &[u64; 4]",
+        ("([u64; 4], [u64; 4])", outs, "([r0, r1, r2, r3], [r4, r5, r6, r7])"),
+        k.lines,
+        regs,
+        "pure, readonly, nostack",
+    )
+
+
+def special_reduce_kernel(name, doc, reduce):
+    """A reduction of the 8-limb value `lo + hi 2^256` taken in r8..r15 (where `mul_wide_4`
+    and `sqr_wide_4` leave it, so no register moves between the two blocks)."""
+    k = Kernel(4, acc=5)
+    out = reduce(k, WIDE[:4], WIDE[4:])
+    ins = [f"lo[{j}]" for j in range(4)] + [f"hi[{j}]" for j in range(4)]
+    regs = {r: "_" for r in ["rsi", "rcx", "rdx", "rax", "rdi"]}
+    regs.update({r: (ins[j], "_") for j, r in enumerate(WIDE)})
+    for j, r in enumerate(out):
+        regs[r] = (regs[r][0], f"r{j}") if isinstance(regs[r], tuple) else f"r{j}"
+    special_emit(
+        name,
+        doc,
+        "lo: &[u64; 4], hi: &[u64; 4]",
+        ("[u64; 4]", [f"r{j}" for j in range(4)], "[r0, r1, r2, r3]"),
+        k.lines,
+        regs,
+        "pure, nomem, nostack",
+    )
+
+
+def special_main():
+    print("// @generated by scripts/gen_asm.py special -- do not edit by hand.")
+    print("//! Generated MULX/ADCX/ADOX kernels for two primes of special form: a 4-limb plain square,")
+    print("//! and reductions of an 8-limb product (from it or `mul_wide_4`, in the same registers)")
+    print("//! modulo P-256's `p = 2^256 - 2^224 + 2^192 + 2^96 - 1` (Montgomery, `n0 = 1`: a round is")
+    print("//! one MULX and two shifts) and secp256k1's `p = 2^256 - 2^32 - 977` (plain form: the high")
+    print("//! half folded in by `2^256 = 2^32 + 977`); see scripts/gen_asm.py.")
+    print()
+    print("use core::arch::asm;")
+    print()
+    sqr_wide_kernel()
+    special_reduce_kernel(
+        "redc_p256",
+        "`(lo + hi 2^256) 2^-256 mod p` for P-256's `p`, fully reduced, for `hi < p` (a product of two elements).",
+        p256_redc,
+    )
+    special_reduce_kernel(
+        "reduce_k256",
+        "`(lo + hi 2^256) mod p` for secp256k1's `p`, fully reduced, for any `lo`, `hi`.",
+        k256_reduce,
+    )
+
 if __name__ == "__main__":
     import sys
 
     if sys.argv[1:] == ["rows"]:
         rows_main()
+    elif sys.argv[1:] == ["special"]:
+        special_main()
     elif sys.argv[1:] == []:
         kernels_main()
     else:
-        sys.exit("usage: gen_asm.py [rows]")
+        sys.exit("usage: gen_asm.py [rows | special]")

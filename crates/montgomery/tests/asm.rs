@@ -293,3 +293,93 @@ proptest! {
         }
     }
 }
+
+/// P-256's `p`.
+const P256_P: &str = "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff";
+
+/// P-256's specialised product and square against num-bigint (`a b 2^-256 mod p`) and
+/// against the generic kernel, for `a, b < p`.
+fn check_p256(t: Adx, a: &[u64; 4], b: &[u64; 4]) {
+    let m = Modulus::new(hex::<4>(P256_P));
+    let p = big(m.p());
+    let want = limbs::<4>(&mont_div::<4>(&(big(a) * big(b)), &p));
+    assert_eq!(t.mul_p256(a, b), want, "mul_p256 {a:x?} {b:x?}");
+    assert_eq!(t.mul(a, b, &m), want, "mul {a:x?} {b:x?}");
+    let want_sq = limbs::<4>(&mont_div::<4>(&(big(a) * big(a)), &p));
+    assert_eq!(t.square_p256(a), want_sq, "square_p256 {a:x?}");
+}
+
+/// Every pair of operands near the carry edges below `p`: 0, 1, 2, p-1, p-2, and values
+/// with all-ones or all-zero limbs (reduced).
+#[test]
+fn p256_edges() {
+    let Some(t) = token() else { return };
+    let p = big(&hex::<4>(P256_P));
+    let mut values: Vec<BigUint> = [0u32, 1, 2].iter().map(|&v| BigUint::from(v)).collect();
+    values.extend([
+        &p - 1u32,
+        &p - 2u32,
+        &p - 3u32,
+        &p >> 1u32,
+        (&p >> 1u32) + 1u32,
+    ]);
+    for l in near_max::<4>() {
+        values.push(big(&l) % &p);
+    }
+    for (i, x) in [0u64, 1, u64::MAX, 1 << 63, 0xffff_ffff].iter().enumerate() {
+        values.push(big(&[*x, x.rotate_left(i as u32), !x, *x]) % &p);
+    }
+    for a in &values {
+        for b in &values {
+            check_p256(t, &limbs::<4>(a), &limbs::<4>(b));
+        }
+    }
+}
+
+/// secp256k1's `p`.
+const K256_P: &str = "fffffffffffffffffffffffffffffffffffffffffffffffffffffffefffffc2f";
+
+/// secp256k1's plain product and square against num-bigint, for any `a, b < 2^256`.
+fn check_k256(t: Adx, a: &[u64; 4], b: &[u64; 4]) {
+    let p = big(&hex::<4>(K256_P));
+    let want = limbs::<4>(&(big(a) * big(b) % &p));
+    assert_eq!(t.mul_k256(a, b), want, "mul_k256 {a:x?} {b:x?}");
+    let want_sq = limbs::<4>(&(big(a) * big(a) % &p));
+    assert_eq!(t.square_k256(a), want_sq, "square_k256 {a:x?}");
+}
+
+/// Every pair of edge operands: 0, 1, p-1, p, p+1, near-maximal values (where both folds
+/// carry), and values whose product lands just below and above multiples of `p`.
+#[test]
+fn k256_edges() {
+    let Some(t) = token() else { return };
+    let p = big(&hex::<4>(K256_P));
+    let mut values: Vec<[u64; 4]> = [0u32, 1, 2]
+        .iter()
+        .map(|&v| limbs::<4>(&BigUint::from(v)))
+        .collect();
+    for v in [&p - 1u32, &p - 2u32, p.clone(), &p + 1u32, &p >> 1u32] {
+        values.push(limbs::<4>(&v));
+    }
+    values.extend(near_max::<4>());
+    for a in &values {
+        for b in &values {
+            check_k256(t, a, b);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn p256_random(ka: u8, kb: u8, x: [u64; 4], y: [u64; 4]) {
+        let Some(t) = token() else { return Ok(()) };
+        let p = hex::<4>(P256_P);
+        // kinds 0, 1, p-1 and random reduced values (every kind `operand` has below p)
+        let pick = |k: u8, v: &[u64; 4]| operand(k % 4 + (k % 4 == 3) as u8 * 2, &p, v);
+        check_p256(t, &pick(ka, &x), &pick(kb, &y));
+        let k = hex::<4>(K256_P);
+        check_k256(t, &operand(ka, &k, &x), &operand(kb, &k, &y));
+    }
+}

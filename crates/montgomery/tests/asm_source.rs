@@ -4,10 +4,11 @@
 //! pops, so nothing is stored below the stack pointer; checked on the source of the generated
 //! kernels and of the hand-written add/sub alike.
 
-const SOURCES: [(&str, &str); 3] = [
+const SOURCES: [(&str, &str); 4] = [
     ("kernels.rs", include_str!("../src/asm/kernels.rs")),
     ("addsub.rs", include_str!("../src/asm/addsub.rs")),
     ("rows.rs", include_str!("../src/asm/rows.rs")),
+    ("special.rs", include_str!("../src/asm/special.rs")),
 ];
 
 #[test]

@@ -1,20 +1,19 @@
 //! ECRECOVER backends side by side: libsecp256k1 (the default) and the native backend
 //! (`ecrecover::native`), on go-ethereum's `ValidKey` and `CallEcrecoverUnrecoverableKey`
-//! vectors; and the native field's multiplication (pseudo-Mersenne reduction) against the
-//! Montgomery kernel's for the same `p`.
+//! vectors; and the native field's product and square (the generated secp256k1 asm) against
+//! the portable path and the Montgomery kernel's product for the same `p`.
 //!
 //! `cargo bench -p precompile --bench ecrecover_backends` runs criterion (absolute times);
 //! `ECRECOVER_INTERLEAVED=1 cargo bench -p precompile --bench ecrecover_backends` instead times
 //! the backends in alternating batches of about 1 ms (ABBA order, 201 rounds) and prints each
 //! per-round ratio's median with its 95 % interval, the ratio of the fastest batches, and the
 //! CPU model: the figures to quote on a shared machine.
-use criterion::{criterion_group, Criterion};
+use criterion::Criterion;
+use precompile::ecrecover::native::field::Fe;
 use precompile::ecrecover::{self, native, Signature};
 use std::hint::black_box;
-use std::time::Duration;
 
 mod interleave;
-use interleave::Arm;
 
 const VALID: &str = "18c547e4f7b0f325ad1e56f57e26c745b09a3e503d86e00e5255ff7f715d3d1c000000000000000000000000000000000000000000000000000000000000001c73b1693892219d736caba55bdb67216e485557ea6b6af75f37096c9aa6a5a75feeb940b1d03b21e36b0e47e79769f095fe2ab855bd91e3a38756b7d75a9c4549";
 const UNRECOVERABLE: &str = "a8b53bdf3306a35a7103ab5504a0c9b492295564b6202b1942a84ef300107281000000000000000000000000000000000000000000000000000000000000001b307835653165303366353363653138623737326363623030393366663731663366353366356337356237346463623331613835616138623838393262346538621122334455667788991011121314151617181920212223242526272829303132";
@@ -39,52 +38,14 @@ fn call(input: &[u8], f: Recover) -> usize {
     ecrecover::run_with(input, 3000, f).unwrap().bytes.len()
 }
 
-fn field_mul_chain(n: usize) -> native::field::Fe {
-    let mut x = native::field::Fe::from_be_bytes(&[0x5a; 32]).unwrap();
-    let y = native::field::Fe::from_be_bytes(&[0x3c; 32]).unwrap();
-    for _ in 0..n {
-        x = black_box(x).mul(&y);
-    }
-    x
-}
+type Op = interleave::FieldOp<Fe>;
 
-/// The same chain with the product formed by the portable `u128` schoolbook (`square`: the
-/// dedicated squaring) instead of the kernel's assembly.
-fn portable_chain(n: usize, square: bool) -> native::field::Fe {
-    use native::field::Fe;
-    let mut x = Fe::from_be_bytes(&[0x5a; 32]).unwrap();
-    let y = Fe::from_be_bytes(&[0x3c; 32]).unwrap();
-    for _ in 0..n {
-        let a = *black_box(x).limbs();
-        let w = if square {
-            native::field::sqr_wide(&a)
-        } else {
-            limbs::mul::mul_full4(&a, y.limbs())
-        };
-        x = Fe::from_wide(&w);
-    }
-    x
-}
-
-/// 100 chained squarings on the kernel's product.
-fn square_chain(n: usize) -> native::field::Fe {
-    let mut x = native::field::Fe::from_be_bytes(&[0x5a; 32]).unwrap();
-    for _ in 0..n {
-        let y = black_box(x);
-        x = y.mul(&y);
-    }
-    x
-}
-
-const MODULUS_P: montgomery::Modulus<4> = montgomery::Modulus::new(native::field::P);
-
-fn montgomery_mul_chain(n: usize) -> [u64; 4] {
-    let mut x = [0x5a5a_5a5a_5a5a_5a5a; 4];
-    let y = [0x3c3c_3c3c_3c3c_3c3c; 4];
-    for _ in 0..n {
-        x = montgomery::mul(&black_box(x), &y, &MODULUS_P);
-    }
-    x
+/// The same products on the kernel's generic Montgomery product for this `p` (the elements
+/// taken as Montgomery forms: the chain's cost, not its values, matters here).
+fn montgomery_mul(x: &Fe, y: &Fe) -> Fe {
+    const MODULUS_P: montgomery::Modulus<4> = montgomery::Modulus::new(native::field::P);
+    let [r0, r1, r2, r3] = montgomery::mul(x.limbs(), y.limbs(), &MODULUS_P);
+    Fe::from_wide(&[r0, r1, r2, r3, 0, 0, 0, 0])
 }
 
 fn benches(c: &mut Criterion) {
@@ -100,12 +61,20 @@ fn benches(c: &mut Criterion) {
     }
     g.finish();
     let mut g = c.benchmark_group("secp256k1_field");
-    g.bench_function("mul_x100/pseudo_mersenne", |b| {
-        b.iter(|| field_mul_chain(100))
-    });
-    g.bench_function("mul_x100/montgomery", |b| {
-        b.iter(|| montgomery_mul_chain(100))
-    });
+    for (name, op) in [
+        ("mul_x100/asm", Fe::mul as Op),
+        ("mul_x100/portable", Fe::mul_portable),
+        ("mul_x100/montgomery", montgomery_mul),
+    ] {
+        let (x, y) = (
+            Fe::from_be_bytes(&[0x5a; 32]),
+            Fe::from_be_bytes(&[0x3c; 32]),
+        );
+        let (x, y) = (x.unwrap(), y.unwrap());
+        g.bench_function(name, |b| {
+            b.iter(|| interleave::field_chain(100, x, y, false, op))
+        });
+    }
     g.finish();
 }
 
@@ -123,54 +92,35 @@ fn interleaved() {
             },
         );
     }
-    let pairs: [(&str, Arm, Arm); 3] = [
+    let square: Op = |x, _| x.square();
+    let square_portable: Op = |x, _| x.square_portable();
+    let rows: [(&str, Op, Op, bool); 3] = [
         (
-            "100 chained field products: Montgomery vs pseudo-Mersenne",
-            &|| {
-                black_box(montgomery_mul_chain(100));
-            },
-            &|| {
-                black_box(field_mul_chain(100));
-            },
+            "products: kernel's Montgomery vs secp256k1 asm",
+            montgomery_mul,
+            Fe::mul,
+            false,
         ),
         (
-            "100 chained products: kernel's asm vs portable schoolbook",
-            &|| {
-                black_box(field_mul_chain(100));
-            },
-            &|| {
-                black_box(portable_chain(100, false));
-            },
+            "products: mul_wide + Rust reduction vs secp256k1 asm",
+            Fe::mul_portable,
+            Fe::mul,
+            false,
         ),
         (
-            "100 chained squares: kernel's asm product vs portable squaring",
-            &|| {
-                black_box(square_chain(100));
-            },
-            &|| {
-                black_box(portable_chain(100, true));
-            },
+            "squares: portable vs secp256k1 asm",
+            square_portable,
+            square,
+            true,
         ),
     ];
-    for (name, a, b) in pairs {
-        interleave::row(name, a, b);
-    }
-}
-
-criterion_group! {
-    name = group;
-    config = Criterion::default()
-        .sample_size(30)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2));
-    targets = benches
+    let (x, y) = (
+        Fe::from_be_bytes(&[0x5a; 32]),
+        Fe::from_be_bytes(&[0x3c; 32]),
+    );
+    interleave::field_rows(x.unwrap(), y.unwrap(), &rows);
 }
 
 fn main() {
-    if std::env::var_os("ECRECOVER_INTERLEAVED").is_some() {
-        interleaved();
-        return;
-    }
-    group();
-    Criterion::default().configure_from_args().final_summary();
+    interleave::main("ECRECOVER_INTERLEAVED", interleaved, &[benches]);
 }

@@ -6,12 +6,13 @@
 //! (absolute times); `P256_INTERLEAVED=1 cargo bench -p evm-arith-precompile --features p256
 //! --bench p256_backends` instead times aws-lc against native in alternating batches of about
 //! 1 ms (ABBA, 201 rounds) on valid signatures and a rejected one, and prints each per-round
-//! ratio's median with its 95 % interval, the ratio of the fastest batches, and the CPU model.
-use criterion::{criterion_group, Criterion};
+//! ratio's median with its 95 % interval, the ratio of the fastest batches, and the CPU model;
+//! then the field's product and square (the generated P-256 asm) against the portable path and
+//! the kernel's generic Montgomery product.
+use criterion::Criterion;
 use precompile::secp256r1::native::field::{mul_kernel, Fe};
 use precompile::secp256r1::{self, awslc_ffi, native, rustcrypto};
 use std::hint::black_box;
-use std::time::Duration;
 
 // RIP-7212 / revm test vector "ok_1".
 const INPUT: &str = "4cee90eb86eaa050036147a12d49004b6b9c72bd725d39d4785011fe190f0b4da73bd4903f0ce3b639bbbf6e8e80d16931ff4bcf5993d58468e8fb19086e8cac36dbcd03009df8c59286b162af3bd7fcc0450c9aa81be5d10d312af6c66b1d604aebd3099c618202fcfe16ae7770b0c49ab5eadf74b754204a3bb6060e44eff37618b065f9832de4ca6ca971a7a1adc826d0f7c00181a5fb2ddf79ae00b4e10e";
@@ -78,15 +79,6 @@ fn rejects(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group! {
-    name = group;
-    config = Criterion::default()
-        .sample_size(30)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2));
-    targets = benches, rejects
-}
-
 mod interleave;
 
 /// Valid inputs (the vector above and signatures of go-ethereum's first valid vectors are not
@@ -124,26 +116,42 @@ fn interleaved() {
         );
     }
     // Every arm through a function pointer, so that none is inlined differently.
-    let ours_mul: fn(&Fe, &Fe) -> Fe = |x, y| x.mul(y);
-    let ours_square: fn(&Fe, &Fe) -> Fe = |x, _| x.square();
-    for (name, square) in [
-        ("100 chained products", false),
-        ("100 chained squares", true),
-    ] {
-        interleave::row(
-            &format!("{name}: kernel's Montgomery product vs specialised reduction"),
-            &|| {
-                black_box(field_chain(100, square, mul_kernel));
-            },
-            &|| {
-                black_box(field_chain(
-                    100,
-                    square,
-                    if square { ours_square } else { ours_mul },
-                ));
-            },
-        );
-    }
+    let asm_mul: interleave::FieldOp<Fe> = |x, y| x.mul(y);
+    let asm_square: interleave::FieldOp<Fe> = |x, _| x.square();
+    let portable_mul: interleave::FieldOp<Fe> = |x, y| x.mul_portable(y);
+    let portable_square: interleave::FieldOp<Fe> = |x, _| x.square_portable();
+    let kernel_square: interleave::FieldOp<Fe> = |x, _| mul_kernel(x, x);
+    let rows: [(&str, interleave::FieldOp<Fe>, interleave::FieldOp<Fe>, bool); 4] = [
+        (
+            "products: portable vs P-256 asm",
+            portable_mul,
+            asm_mul,
+            false,
+        ),
+        (
+            "squares: portable vs P-256 asm",
+            portable_square,
+            asm_square,
+            true,
+        ),
+        (
+            "products: kernel's generic Montgomery vs P-256 asm",
+            mul_kernel,
+            asm_mul,
+            false,
+        ),
+        (
+            "squares: kernel's generic Montgomery vs P-256 asm",
+            kernel_square,
+            asm_square,
+            true,
+        ),
+    ];
+    let (x, y) = (
+        Fe::from_be_bytes(&[0x5a; 32]),
+        Fe::from_be_bytes(&[0x3c; 32]),
+    );
+    interleave::field_rows(x.unwrap(), y.unwrap(), &rows);
     interleave::row(
         "valid: p256 vs native",
         &|| {
@@ -155,21 +163,6 @@ fn interleaved() {
     );
 }
 
-/// `n` chained field products `x = op(x, y)`, or squares `x = op(x, x)`.
-fn field_chain(n: usize, square: bool, op: fn(&Fe, &Fe) -> Fe) -> Fe {
-    let mut x = Fe::from_be_bytes(&[0x5a; 32]).unwrap();
-    let y = black_box(Fe::from_be_bytes(&[0x3c; 32]).unwrap());
-    for _ in 0..n {
-        x = op(&x, if square { &x } else { &y });
-    }
-    x
-}
-
 fn main() {
-    if std::env::var_os("P256_INTERLEAVED").is_some() {
-        interleaved();
-        return;
-    }
-    group();
-    Criterion::default().configure_from_args().final_summary();
+    interleave::main("P256_INTERLEAVED", interleaved, &[benches, rejects]);
 }

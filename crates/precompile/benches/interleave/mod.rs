@@ -1,7 +1,29 @@
 //! Two benchmark arms timed side by side in one process (ABBA batches of about 1 ms), for the
 //! benches that compare backends on this noisy shared machine: `mod interleave;` in a bench.
+//! Also those benches' shared `main` ([`main`]: criterion or the interleaved rows).
 
-use std::time::Instant;
+use criterion::Criterion;
+use std::time::{Duration, Instant};
+
+/// A bench's `main`: when the environment variable `var` is set, runs `interleaved` (the
+/// same-run ratios to quote on a shared machine); otherwise criterion runs `targets` (absolute
+/// times) with short settings (30 samples, 0.5 s warm-up, 2 s measurement) and the command
+/// line's options.
+pub fn main(var: &str, interleaved: fn(), targets: &[fn(&mut Criterion)]) {
+    if std::env::var_os(var).is_some() {
+        interleaved();
+        return;
+    }
+    let mut c = Criterion::default()
+        .sample_size(30)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2))
+        .configure_from_args();
+    for target in targets {
+        target(&mut c);
+    }
+    c.final_summary();
+}
 
 /// Time per call of `f` over a batch of `n` calls, ns.
 pub fn batch(n: u64, f: &dyn Fn()) -> f64 {
@@ -77,4 +99,34 @@ pub fn row(name: &str, a: Arm, b: Arm) {
         "| {name} | {ta:.0}, {ma:.0} | {tb:.0}, {mb:.0} | {r:.3} ({lo:.3}-{hi:.3}) | {:.3} |",
         mb / ma
     );
+}
+
+/// A field operation timed in a chain.
+pub type FieldOp<F> = fn(&F, &F) -> F;
+
+/// `n` chained field operations from `x`: `x = op(x, y)`, or with `square`, `x = op(x, x)`
+/// (every `op` through a function pointer, so that all arms are called alike).
+pub fn field_chain<F: Copy>(n: usize, x: F, y: F, square: bool, op: FieldOp<F>) -> F {
+    let mut x = x;
+    let y = std::hint::black_box(y);
+    for _ in 0..n {
+        x = op(&x, if square { &x } else { &y });
+    }
+    x
+}
+
+/// One [`row`] per `(name, a, b, square)`: 100 chained operations `a` against 100 of `b`
+/// (squares when `square`), from `x` and `y`.
+pub fn field_rows<F: Copy>(x: F, y: F, rows: &[(&str, FieldOp<F>, FieldOp<F>, bool)]) {
+    for &(name, a, b, square) in rows {
+        row(
+            &format!("100 chained {name}"),
+            &|| {
+                std::hint::black_box(field_chain(100, x, y, square, a));
+            },
+            &|| {
+                std::hint::black_box(field_chain(100, x, y, square, b));
+            },
+        );
+    }
 }

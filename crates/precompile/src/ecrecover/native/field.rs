@@ -1,12 +1,14 @@
 //! The secp256k1 base field: integers modulo `p = 2^256 - 2^32 - 977`, as four little-endian
 //! 64-bit limbs, always fully reduced (`< p`).
 //!
-//! Multiplication is the 4-limb plain product of the shared kernel ([`montgomery::mul_wide`]:
-//! MULX/ADCX/ADOX assembly when the CPU has BMI2 and ADX, portable Rust otherwise) followed by
-//! the pseudo-Mersenne reduction `2^256 = 2^32 + 977 (mod p)` ([`reduce_wide`]). That measured
-//! as fast as the kernel's Montgomery product for this `p` (PERF.md), and it keeps elements in
-//! plain form (no conversions), so the inversion is [`montgomery::inverse_vartime`] as it stands.
-//! Squaring is the portable [`sqr_wide`] (10 limb products), which measured faster.
+//! On x86_64 with BMI2 and ADX a product or square is the kernel's generated assembly for
+//! this `p` ([`montgomery::asm::Adx::mul_k256`]: the plain product and the pseudo-Mersenne
+//! reduction `2^256 = 2^32 + 977 (mod p)` in registers). Elsewhere (and as the tested
+//! fallback) a product is the shared kernel's plain product ([`montgomery::mul_wide`]) followed
+//! by the same reduction in Rust ([`reduce_wide`]), a square the portable [`sqr_wide`] (10 limb
+//! products). The pseudo-Mersenne reduction measured as fast as the kernel's Montgomery
+//! product for this `p` (PERF.md), and it keeps elements in plain form (no conversions), so
+//! the inversion is [`montgomery::inverse_vartime`] as it stands.
 //!
 //! Every function is `const` except those that reach the run-time kernel, so that the
 //! generator's table ([`super::table`]) is built at compile time with the same reduction.
@@ -207,18 +209,40 @@ impl Fe {
         self.add(self)
     }
 
-    /// `self * b mod p` on the run-time kernel.
+    /// `self * b mod p`: the kernel's assembly specialised to `p`
+    /// ([`montgomery::asm::Adx::mul_k256`]: product and reduction in registers) on a CPU with
+    /// BMI2 and ADX, else [`Fe::mul_portable`] (the same value).
     #[inline(always)]
     pub fn mul(&self, b: &Fe) -> Fe {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(t) = montgomery::asm::Adx::detect() {
+            return Fe(t.mul_k256(&self.0, &b.0));
+        }
+        self.mul_portable(b)
+    }
+
+    /// `self^2 mod p`, as [`Fe::mul`] ([`montgomery::asm::Adx::square_k256`] or
+    /// [`Fe::square_portable`]).
+    #[inline(always)]
+    pub fn square(&self) -> Fe {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(t) = montgomery::asm::Adx::detect() {
+            return Fe(t.square_k256(&self.0));
+        }
+        self.square_portable()
+    }
+
+    /// `self * b mod p`: the shared kernel's plain product ([`montgomery::mul_wide`]) and
+    /// [`reduce_wide`].
+    #[inline(always)]
+    pub fn mul_portable(&self, b: &Fe) -> Fe {
         let (lo, hi) = montgomery::mul_wide(&self.0, &b.0);
         Fe(reduce_wide(&lo, &hi))
     }
 
-    /// `self^2 mod p`.
+    /// `self^2 mod p`: the portable squaring (10 limb products) and [`reduce_wide`].
     #[inline(always)]
-    pub fn square(&self) -> Fe {
-        // The portable squaring (10 limb products) measured faster than the kernel's general
-        // product here (PERF.md).
+    pub fn square_portable(&self) -> Fe {
         Fe::from_wide(&sqr_wide(&self.0))
     }
 

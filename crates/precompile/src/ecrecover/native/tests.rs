@@ -147,12 +147,14 @@ proptest! {
                 let (bx, by) = (big(&x.0), big(&y.0));
                 prop_assert_eq!(big(&x.mul(&y).0), &bx * &by % &p);
                 prop_assert_eq!(x.mul_const(&y), x.mul(&y));
+                prop_assert_eq!(x.mul_portable(&y), x.mul(&y));
                 prop_assert_eq!(big(&x.add(&y).0), (&bx + &by) % &p);
                 prop_assert_eq!(big(&x.sub(&y).0), (&bx + &p - &by) % &p);
             }
             let bx = big(&x.0);
             prop_assert_eq!(big(&x.neg().0), (&p - &bx) % &p);
             prop_assert_eq!(big(&x.square().0), &bx * &bx % &p);
+            prop_assert_eq!(x.square_portable(), x.square());
             if !x.is_zero() {
                 let inv = x.invert().unwrap();
                 prop_assert_eq!(big(&inv.0) * &bx % &p, BigUint::from(1u8));

@@ -2,13 +2,15 @@
 //! little-endian 64-bit limbs in Montgomery form (`x` stored as `x 2^256 mod p`), always fully
 //! reduced (`< p`).
 //!
-//! A product is the portable 4-limb product ([`limbs::mul::mul_full4`]), a square the portable
-//! 10-product squaring ([`sqr_wide`], shared with secp256k1's field), both followed by a
-//! Montgomery reduction specialised to `p` ([`redc`]): `p = -1 mod 2^64` makes each round's
-//! factor the low limb itself (`n0 = 1`) and `p`'s zero limb saves a product a round. Inlined
-//! into the point formulas, the portable product measured a little faster than the kernel's
-//! assembly `mul_wide` (PERF.md); the kernel's generic Montgomery product ([`mul_kernel`]) stays
-//! for comparison. Additions and subtractions select their correction without a branch.
+//! On x86_64 with BMI2 and ADX a product or square is the kernel's generated assembly
+//! specialised to `p` ([`montgomery::asm::Adx::mul_p256`]: `p = -1 mod 2^64` makes each
+//! reduction round's factor the low limb itself, `n0 = 1`, and `p`'s sparse shape makes the
+//! round one MULX and two shifts). Elsewhere (and as the tested fallback) a product is the
+//! portable 4-limb product ([`limbs::mul::mul_full4`]), a square the portable 10-product
+//! squaring ([`sqr_wide`], shared with secp256k1's field), both followed by the portable
+//! reduction specialised to `p` ([`redc`]). The kernel's generic Montgomery product
+//! ([`mul_kernel`]) stays for comparison. Additions and subtractions select their correction
+//! without a branch.
 //! Inversion is the kernel's safegcd
 //! ([`montgomery::inverse_mont_vartime`]; variable time, public values only).
 
@@ -131,15 +133,38 @@ impl Fe {
         self.add(self)
     }
 
-    /// `self b mod p`.
+    /// `self b mod p`: the kernel's assembly specialised to `p`
+    /// ([`montgomery::asm::Adx::mul_p256`]) on a CPU with BMI2 and ADX, else
+    /// [`Fe::mul_portable`] (the same value).
     #[inline(always)]
     pub fn mul(&self, b: &Fe) -> Fe {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(t) = montgomery::asm::Adx::detect() {
+            return Fe(t.mul_p256(&self.0, &b.0));
+        }
+        self.mul_portable(b)
+    }
+
+    /// `self^2 mod p`, as [`Fe::mul`] ([`montgomery::asm::Adx::square_p256`] or
+    /// [`Fe::square_portable`]).
+    #[inline(always)]
+    pub fn square(&self) -> Fe {
+        #[cfg(target_arch = "x86_64")]
+        if let Some(t) = montgomery::asm::Adx::detect() {
+            return Fe(t.square_p256(&self.0));
+        }
+        self.square_portable()
+    }
+
+    /// `self b mod p` in portable Rust: the 4-limb product and [`redc`].
+    #[inline(always)]
+    pub fn mul_portable(&self, b: &Fe) -> Fe {
         Fe(redc(&limbs::mul::mul_full4(&self.0, &b.0)))
     }
 
-    /// `self^2 mod p`.
+    /// `self^2 mod p` in portable Rust: the 10-product squaring and [`redc`].
     #[inline(always)]
-    pub fn square(&self) -> Fe {
+    pub fn square_portable(&self) -> Fe {
         Fe(redc(&sqr_wide(&self.0)))
     }
 

@@ -135,6 +135,8 @@ proptest! {
         prop_assert_eq!(fbig(&fx.double()), (&x * 2u8) % &p);
         prop_assert_eq!(fbig(&fx.mul(&fy)), (&x * &y) % &p);
         prop_assert_eq!(fbig(&fx.square()), (&x * &x) % &p);
+        prop_assert_eq!(fx.mul_portable(&fy), fx.mul(&fy));
+        prop_assert_eq!(fx.square_portable(), fx.square());
         if x != BigUint::from(0u8) {
             prop_assert_eq!(fbig(&fx.invert().unwrap()), x.modpow(&(&p - 2u8), &p));
         }
