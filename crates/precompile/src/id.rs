@@ -292,6 +292,10 @@ pub enum Library {
     /// Our `curves` crate's BLS12-381 arithmetic (pairing, subgroup checks, maps, MSMs), with
     /// blst's point decoding (the alternative backends of PAIRING_CHECK, the maps and the MSMs).
     CurvesBlstDecoding,
+    /// Our `curves` MSM for the term counts where it measured faster, blst's above, with
+    /// blst's point decoding (the default G1MSM and G2MSM; the rule is
+    /// `bls12_381::msm::MsmPoint::OURS`).
+    CurvesOrBlstByTerms,
     /// No library: the precompile is absent from this build (without the cargo feature `blst`;
     /// every call fails with [`crate::PrecompileError::Unavailable`]).
     Unavailable,
@@ -324,6 +328,9 @@ impl Library {
             Self::Libsecp256k1 => "libsecp256k1 (secp256k1 crate)",
             Self::NativeSecp256k1 => "native secp256k1 (montgomery kernel)",
             Self::CurvesBlstDecoding => "curves (our BLS12-381 arithmetic; blst decoding)",
+            Self::CurvesOrBlstByTerms => {
+                "curves up to 32 terms, blst above (our BLS12-381 MSM; blst decoding)"
+            }
             Self::Unavailable => "unavailable (needs cargo feature `blst`)",
             Self::K256 => "k256 (RustCrypto)",
             Self::P256 => "p256 (RustCrypto)",
@@ -346,6 +353,7 @@ impl Library {
             Self::Libsecp256k1 => "libsecp256k1",
             Self::NativeSecp256k1 => "native",
             Self::CurvesBlstDecoding => "curves",
+            Self::CurvesOrBlstByTerms => "curves-blst",
             Self::Unavailable => "unavailable",
             Self::K256 => "k256",
             Self::P256 => "p256",

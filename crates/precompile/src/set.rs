@@ -163,6 +163,10 @@ mod tests {
     fn libraries() {
         assert_eq!(
             precompiles(Fork::Osaka).by_number(0x0c).unwrap().library(),
+            crate::Library::CurvesOrBlstByTerms
+        );
+        assert_eq!(
+            precompiles(Fork::Osaka).by_number(0x0f).unwrap().library(),
             crate::Library::Blst
         );
     }

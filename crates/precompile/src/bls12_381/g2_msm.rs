@@ -51,7 +51,12 @@ fn run_with(input: &[u8], gas_limit: u64, backend: Backend) -> PrecompileResult 
 
 /// BLS12_G2MSM (`0x0e`), since Prague. The MSM is ours for the term counts of the one
 /// routing rule (`msm::MsmPoint::OURS`, where ours measured faster), blst's otherwise.
-pub const PRAGUE: Precompile = Precompile::new(PrecompileId::BlsG2Msm, LIBRARY, gas, run);
+pub const PRAGUE: Precompile = Precompile::new(
+    PrecompileId::BlsG2Msm,
+    Library::CurvesOrBlstByTerms,
+    gas,
+    run,
+);
 
 /// The library of [`run_ours`] (its first word, `curves`, names the backend in the gas report).
 pub const OURS_LIBRARY: Library = Library::CurvesBlstDecoding;
