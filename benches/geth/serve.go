@@ -165,10 +165,9 @@ func serveMain(pin int) {
 
 // pinServingThread locks the calling goroutine to its OS thread and pins that thread (only) to
 // CPU cpu. The runtime's other threads (the sysmon monitor above all, which wakes every 20 µs
-// while the process is busy) keep the process's affinity: started on the other CPUs (the
-// driver gives the process every CPU but the measured one), they stay off the measured CPU,
-// as our single-threaded driver has no such threads. GOMAXPROCS=1 still keeps the Go code
-// itself on one thread at a time.
+// while the process is busy) keep the process's affinity: started with more CPUs than the one
+// it measures on, the process keeps them off the measured CPU, as our single-threaded driver has
+// no such threads. GOMAXPROCS=1 still keeps the Go code itself on one thread at a time.
 func pinServingThread(cpu int) error {
 	runtime.LockOSThread()
 	var set unix.CPUSet

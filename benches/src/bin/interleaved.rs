@@ -11,10 +11,10 @@
 //! waiting on the pipe meanwhile; they never follow one another in a round
 //! (`interleave::order_apart`), and each starts after an untimed settle sleep
 //! (`gas_rounds::GETH_SETTLE_US`). With `--geth-cpus` (a CPU list holding this process's one
-//! CPU and others) go-ethereum's process runs on the others and pins only its serving thread
-//! to this process's CPU (`-serve -pin`): the Go runtime's monitor thread, which wakes every
-//! 20 µs while the process is busy, then runs on another CPU instead of interrupting the timed
-//! batches; go-ethereum's batches are read on wall time then (see `Geth::apart`). Progress lines `interleaved [i/n] <mode>/<case>: ...` go to
+//! CPU and others) go-ethereum's process gets that wider affinity and pins only its serving
+//! thread to this process's CPU (`-serve -pin`): the Go runtime's monitor thread, which wakes
+//! every 20 µs while the process is busy, then runs on another CPU instead of interrupting the
+//! timed batches; go-ethereum's batches are read on wall time then (see `Geth::apart`). Progress lines `interleaved [i/n] <mode>/<case>: ...` go to
 //! stderr. `--started` is the run's start time (run.json), recorded so that the report can
 //! tell this file from another run's.
 //!
@@ -187,23 +187,21 @@ impl Geth {
     }
 }
 
-/// go-ethereum's pinning when `geth_cpus` has a CPU besides the one this process runs on: the
-/// serving thread on this process's CPU, the process (so the runtime's threads, created at its
-/// start) on the other CPUs of `geth_cpus` only; left on both, the scheduler kept waking them
-/// on the measured CPU. `None` when there is no other CPU (or the affinity cannot be read):
-/// then go-ethereum runs wholly on this process's affinity, as it inherits it.
+/// go-ethereum's pinning when `geth_cpus` (its process affinity) has a CPU besides the one
+/// this process runs on: the serving thread on this process's CPU, the runtime on the rest.
+/// `None` when there is no such CPU (or the affinity cannot be read): then go-ethereum runs
+/// wholly on this process's affinity, as it inherits it.
 fn serve_pin(geth_cpus: Option<&[usize]>) -> Result<Option<ServePin>, String> {
     let (Some(wide), Some(own)) = (geth_cpus, testkit::cpus::allowed()?) else {
         return Ok(None);
     };
-    let [cpu] = own[..] else {
-        return Ok(None);
-    };
-    let others: Vec<usize> = wide.iter().copied().filter(|&c| c != cpu).collect();
-    Ok((!others.is_empty()).then(|| ServePin {
-        process_cpus: testkit::cpus::to_list(&others),
-        cpu,
-    }))
+    Ok(match own[..] {
+        [cpu] if wide.contains(&cpu) && wide.len() > 1 => Some(ServePin {
+            process_cpus: testkit::cpus::to_list(wide),
+            cpu,
+        }),
+        _ => None,
+    })
 }
 
 fn selected(filter: Option<&Regex>, case: &Case, imps: &[String]) -> bool {

@@ -22,8 +22,7 @@ pub struct Answer {
 /// Where a `-serve` process runs when its serving thread is pinned apart from its runtime.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ServePin {
-    /// The process's CPU list (`taskset --cpu-list`): where the Go runtime's threads run (the
-    /// serving thread's CPU left out, so that they never interrupt its batches).
+    /// The process's CPU list (`taskset --cpu-list`): where the Go runtime's threads may run.
     pub process_cpus: String,
     /// The one CPU of the serving thread (the goroutine that runs the timed batches).
     pub cpu: usize,
