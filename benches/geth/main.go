@@ -104,11 +104,10 @@ func main() {
 	verifyOnly := flag.Bool("verify-only", false, "check the cases and exit without timing")
 	serveMode := flag.Bool("serve", false, "answer precompile calls read on stdin (see serve.go) instead of timing")
 	programsPath := flag.String("programs", "", "time the EVM programs of this programs.json (see evm.go) instead of the cases")
-	pinCPU := flag.Int("pin", -1, "with -serve: run the serving goroutine on this CPU only (its OS thread locked and pinned), leaving the Go runtime's other threads the process's wider affinity (see serve.go)")
 	testing.Init()
 	flag.Parse()
 	if *serveMode {
-		serveMain(*pinCPU)
+		serveMain()
 		return
 	}
 	if err := flag.Set("test.benchtime", benchtime.String()); err != nil {

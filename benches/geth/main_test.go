@@ -12,7 +12,6 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/vm"
-	"golang.org/x/sys/unix"
 )
 
 // The bytes of benches/src/evm.rs (call_code and check_code) for precompile 0x100.
@@ -175,42 +174,5 @@ func TestRegistryAddresses(t *testing.T) {
 		if _, ok := osaka[address(testCase{Address: p.Address})]; !ok {
 			t.Errorf("%s (%s): no precompile at that address in go-ethereum's Osaka set", p.Name, p.Address)
 		}
-	}
-}
-
-// -pin narrows the serving thread's affinity to the one CPU and leaves the process's other
-// threads theirs: the thread that calls pinServingThread reports exactly that CPU afterwards.
-func TestPinServingThread(t *testing.T) {
-	var before unix.CPUSet
-	if err := unix.SchedGetaffinity(0, &before); err != nil {
-		t.Skipf("no affinity on this system: %v", err)
-	}
-	cpu := -1
-	for c := 0; c < 1024; c++ {
-		if before.IsSet(c) {
-			cpu = c
-		}
-	}
-	done := make(chan error)
-	go func() {
-		// A goroutine of its own: its locked thread ends with it, leaving the test's threads
-		// with their affinity.
-		if err := pinServingThread(cpu); err != nil {
-			done <- err
-			return
-		}
-		var after unix.CPUSet
-		if err := unix.SchedGetaffinity(0, &after); err != nil {
-			done <- err
-			return
-		}
-		if after.Count() != 1 || !after.IsSet(cpu) {
-			done <- fmt.Errorf("after -pin %d the thread may run on %d CPUs", cpu, after.Count())
-			return
-		}
-		done <- nil
-	}()
-	if err := <-done; err != nil {
-		t.Fatal(err)
 	}
 }

@@ -41,7 +41,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -150,32 +149,11 @@ func call(p vm.PrecompiledContract, input []byte, limit uint64) (result string) 
 	return fmt.Sprintf("ok %d %s", gas, hex.EncodeToString(output))
 }
 
-// serveMain is main for -serve; with pin >= 0 the serving goroutine first takes an OS thread of
-// its own, pinned to CPU pin (see pinServingThread).
-func serveMain(pin int) {
-	if pin >= 0 {
-		if err := pinServingThread(pin); err != nil {
-			fatal(err)
-		}
-	}
+// serveMain is main for -serve.
+func serveMain() {
 	if err := serve(os.Stdin, os.Stdout); err != nil {
 		fatal(err)
 	}
-}
-
-// pinServingThread locks the calling goroutine to its OS thread and pins that thread (only) to
-// CPU cpu. The runtime's other threads (the sysmon monitor above all, which wakes every 20 µs
-// while the process is busy) keep the process's affinity: started with more CPUs than the one
-// it measures on, the process keeps them off the measured CPU, as our single-threaded driver has
-// no such threads. GOMAXPROCS=1 still keeps the Go code itself on one thread at a time.
-func pinServingThread(cpu int) error {
-	runtime.LockOSThread()
-	var set unix.CPUSet
-	set.Set(cpu)
-	if err := unix.SchedSetaffinity(0, &set); err != nil {
-		return fmt.Errorf("-pin %d: %v", cpu, err)
-	}
-	return nil
 }
 
 // prep answers `prep <id> <fork> <mode> <number> <input>`: it builds the call (or the

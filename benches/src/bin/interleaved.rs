@@ -1,7 +1,7 @@
 //! The gas report's interleaved timing: writes `DIR/rounds.json` (typed in `testkit::files`).
 //!
 //! Usage: `interleaved --out DIR --started UNIX [--fork NAME] [--quick] [--filter REGEX]
-//! [--geth EXE [--geth-cpus LIST]]`. For every case (those the filter selects, and the anchor) and both modes,
+//! [--geth EXE]`. For every case (those the filter selects, and the anchor) and both modes,
 //! the arms of `evm_benches::gas_rounds::arms` (ours, revm, the backends of the case's
 //! precompile, go-ethereum with `--geth`, each with its own anchor, and the A/A arms) are timed
 //! in alternating batches by `evm_benches::interleave`. Direct arms call the precompile;
@@ -10,11 +10,7 @@
 //! inside `EXE -serve` (started by this process, so under the same CPU affinity), this process
 //! waiting on the pipe meanwhile; they never follow one another in a round
 //! (`interleave::order_apart`), and each starts after an untimed settle sleep
-//! (`gas_rounds::GETH_SETTLE_US`). With `--geth-cpus` (a CPU list holding this process's one
-//! CPU and others) go-ethereum's process gets that wider affinity and pins only its serving
-//! thread to this process's CPU (`-serve -pin`): the Go runtime's monitor thread, which wakes
-//! every 20 µs while the process is busy, then runs on another CPU instead of interrupting the
-//! timed batches; go-ethereum's batches are read on wall time then (see `Geth::apart`). Progress lines `interleaved [i/n] <mode>/<case>: ...` go to
+//! (`gas_rounds::GETH_SETTLE_US`). Progress lines `interleaved [i/n] <mode>/<case>: ...` go to
 //! stderr. `--started` is the run's start time (run.json), recorded so that the report can
 //! tell this file from another run's.
 //!
@@ -37,7 +33,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 use testkit::files::{write_json, ClockCheck, RoundSet, RoundsFile, ANCHOR_CASE};
-use testkit::geth_serve::{ServePin, Server};
+use testkit::geth_serve::Server;
 use testkit::oracle::our_outcome;
 use testkit::stats::median_interval;
 
@@ -49,16 +45,13 @@ struct Options {
     quick: bool,
     filter: Option<Regex>,
     geth: Option<PathBuf>,
-    /// go-ethereum's process affinity (`--geth-cpus`), wider than this process's one CPU: its
-    /// serving thread is then pinned to that CPU and its runtime threads run on the others.
-    geth_cpus: Option<Vec<usize>>,
     /// Install our crypto backend into revm first; time ours and revm + our crypto only.
     revm_crypto: bool,
 }
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: interleaved --out DIR --started UNIX [--fork NAME] [--quick] [--filter REGEX] [--geth EXE [--geth-cpus LIST] | --revm-crypto]"
+        "usage: interleaved --out DIR --started UNIX [--fork NAME] [--quick] [--filter REGEX] [--geth EXE | --revm-crypto]"
     );
     ExitCode::from(2)
 }
@@ -67,7 +60,6 @@ fn main() -> ExitCode {
     let (mut out, mut started, mut fork) = (None, None, config::fork());
     let (mut quick, mut filter, mut geth) = (config::quick(), None, None);
     let mut revm_crypto = false;
-    let mut geth_cpus = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         if a == "--quick" {
@@ -90,9 +82,6 @@ fn main() -> ExitCode {
                 geth = Some(PathBuf::from(v));
                 true
             }
-            "--geth-cpus" => testkit::cpus::parse_cpu_list(&v)
-                .map(|c| geth_cpus = Some(c))
-                .is_some(),
             "--started" => v.parse().map(|s| started = Some(s)).is_ok(),
             "--fork" => v.parse().map(|f| fork = f).is_ok(),
             "--filter" => Regex::new(&v).map(|re| filter = Some(re)).is_ok(),
@@ -105,7 +94,7 @@ fn main() -> ExitCode {
     let (Some(out), Some(started)) = (out, started) else {
         return usage();
     };
-    if (revm_crypto && geth.is_some()) || (geth_cpus.is_some() && geth.is_none()) {
+    if revm_crypto && geth.is_some() {
         return usage();
     }
     let options = Options {
@@ -115,7 +104,6 @@ fn main() -> ExitCode {
         quick,
         filter,
         geth,
-        geth_cpus,
         revm_crypto,
     };
     match run(&options) {
@@ -133,8 +121,6 @@ struct Clocks {
     driver: Vec<f64>,
     geth: Vec<f64>,
     geth_outer: Vec<f64>,
-    /// go-ethereum's runtime threads ran apart from its serving thread ([`ServePin`]).
-    geth_apart: bool,
 }
 
 impl Clocks {
@@ -145,7 +131,6 @@ impl Clocks {
             cpu_per_wall: median(&self.driver),
             outer_per_inner: 1.0,
             batches: self.driver.len(),
-            runtime_apart: false,
         }];
         if !self.geth.is_empty() {
             out.push(ClockCheck {
@@ -153,7 +138,6 @@ impl Clocks {
                 cpu_per_wall: median(&self.geth),
                 outer_per_inner: median(&self.geth_outer),
                 batches: self.geth.len(),
-                runtime_apart: self.geth_apart,
             });
         }
         out
@@ -163,9 +147,6 @@ impl Clocks {
 /// go-ethereum's `-serve` process and the ids it has prepared.
 struct Geth {
     server: Server,
-    /// Its serving thread is pinned apart from its runtime threads: its batches are then read
-    /// on wall time, since its process CPU time also counts those threads on the other CPUs.
-    apart: bool,
 }
 
 impl Geth {
@@ -185,23 +166,6 @@ impl Geth {
         self.server
             .prepare(id, fork, mode, case.number, &case.input)
     }
-}
-
-/// go-ethereum's pinning when `geth_cpus` (its process affinity) has a CPU besides the one
-/// this process runs on: the serving thread on this process's CPU, the runtime on the rest.
-/// `None` when there is no such CPU (or the affinity cannot be read): then go-ethereum runs
-/// wholly on this process's affinity, as it inherits it.
-fn serve_pin(geth_cpus: Option<&[usize]>) -> Result<Option<ServePin>, String> {
-    let (Some(wide), Some(own)) = (geth_cpus, testkit::cpus::allowed()?) else {
-        return Ok(None);
-    };
-    Ok(match own[..] {
-        [cpu] if wide.contains(&cpu) && wide.len() > 1 => Some(ServePin {
-            process_cpus: testkit::cpus::to_list(wide),
-            cpu,
-        }),
-        _ => None,
-    })
 }
 
 fn selected(filter: Option<&Regex>, case: &Case, imps: &[String]) -> bool {
@@ -238,13 +202,9 @@ fn run(o: &Options) -> Result<(), String> {
         .ok_or("no anchor case at this fork")?
         .clone();
     let mut geth = match &o.geth {
-        Some(exe) => {
-            let pin = serve_pin(o.geth_cpus.as_deref())?;
-            Some(Geth {
-                server: Server::start_pinned(exe, pin.as_ref())?,
-                apart: pin.is_some(),
-            })
-        }
+        Some(exe) => Some(Geth {
+            server: Server::start(exe)?,
+        }),
         None => None,
     };
     let geth_version = geth.as_ref().map(|g| g.server.version().to_string());
@@ -450,13 +410,12 @@ fn time_set(
             );
             let outer = Instant::now();
             let (wall, cpu) = g.server.time(&id, batch, GETH_SETTLE_US)?;
-            clocks.geth_apart = g.apart;
             // The settle sleep is outside go-ethereum's timed region by design.
             let outer = outer.elapsed().as_nanos() as f64 - GETH_SETTLE_US as f64 * 1e3;
             clocks.geth.push(cpu / wall.max(1.0));
             clocks.geth_outer.push(outer / wall.max(1.0));
             return Ok(Elapsed {
-                cpu_ns: if g.apart { wall } else { cpu },
+                cpu_ns: cpu,
                 wall_ns: wall,
             });
         }

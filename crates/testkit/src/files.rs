@@ -193,11 +193,6 @@ pub struct ClockCheck {
     pub outer_per_inner: f64,
     /// Batches counted.
     pub batches: usize,
-    /// go-ethereum only: its serving thread ran pinned to the measured CPU and its runtime's
-    /// other threads on other CPUs, so its batches were read on wall time (its process CPU
-    /// time, here in `cpu_per_wall`, also counts those threads).
-    #[serde(default)]
-    pub runtime_apart: bool,
 }
 
 /// Reads a JSON file into `T`; the error names the file and what is wrong with it.

@@ -19,15 +19,6 @@ pub struct Answer {
     pub reason: Option<String>,
 }
 
-/// Where a `-serve` process runs when its serving thread is pinned apart from its runtime.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ServePin {
-    /// The process's CPU list (`taskset --cpu-list`): where the Go runtime's threads may run.
-    pub process_cpus: String,
-    /// The one CPU of the serving thread (the goroutine that runs the timed batches).
-    pub cpu: usize,
-}
-
 /// One running `geth-bench -serve` process.
 pub struct Server {
     child: Child,
@@ -40,27 +31,8 @@ pub struct Server {
 impl Server {
     /// Starts `exe -serve` and reads its `ready <version>` line.
     pub fn start(exe: &Path) -> Result<Self, String> {
-        Self::start_pinned(exe, None)
-    }
-
-    /// Starts `exe -serve` as [`Server::start`] does; with `pin`, under
-    /// `taskset --cpu-list <pin.process_cpus>` and with `-pin <pin.cpu>`: the serving thread
-    /// on `pin.cpu` alone, the Go runtime's other threads on the rest of `process_cpus`.
-    pub fn start_pinned(exe: &Path, pin: Option<&ServePin>) -> Result<Self, String> {
-        let mut cmd = match pin {
-            Some(p) => {
-                let mut c = Command::new("taskset");
-                c.arg("--cpu-list").arg(&p.process_cpus).arg(exe);
-                c.arg("-serve").arg("-pin").arg(p.cpu.to_string());
-                c
-            }
-            None => {
-                let mut c = Command::new(exe);
-                c.arg("-serve");
-                c
-            }
-        };
-        let mut child = cmd
+        let mut child = Command::new(exe)
+            .arg("-serve")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()

@@ -10,14 +10,12 @@
 //! - [`vector_names`]: the precompile and fork a vector file's name selects;
 //! - [`proxy`]: the EVM bytecode that forwards its calldata to a precompile;
 //! - [`files`]: typed structs of the JSON files the gas report exchanges between processes;
-//! - [`cpus`]: this process's CPU affinity (Linux), parsed once;
 //! - [`geth_serve`]: the client of go-ethereum's `-serve` process (calls, timed batches);
 //! - [`stats`]: medians with their interval, and the rounds of an interleaved timing;
 //! - [`evm_programs`]: the EVM benchmark programs of `benches/programs/` and `programs.json`.
 #![warn(missing_docs)]
 
 pub mod constants;
-pub mod cpus;
 pub mod evm_programs;
 pub mod files;
 pub mod geth_serve;

@@ -354,15 +354,7 @@ fn measure(root: &Path, args: &Args, out: &Path, filter: Option<String>) -> Resu
     };
     let re = Regex::new(run::PROGRESS_LINE).expect("valid regex");
     // Every ratio of the report: the implementations and their anchors in alternating batches.
-    // go-ethereum's serving thread on the measured CPU, its runtime threads on the others.
-    let runtime_cpus = std::ffi::OsString::from(pinning.runtime_cpus.clone().unwrap_or_default());
-    let mut geth_args = vec![std::ffi::OsStr::new("--geth"), geth_exe.as_os_str()];
-    if pinning.runtime_cpus.is_some() {
-        geth_args.extend([
-            std::ffi::OsStr::new("--geth-cpus"),
-            runtime_cpus.as_os_str(),
-        ]);
-    }
+    let geth_args = [std::ffi::OsStr::new("--geth"), geth_exe.as_os_str()];
     let mut cmd = interleaved_cmd(if args.with_geth { &geth_args[..] } else { &[] });
     let done = with_progress("interleaved timing", &mut cmd, None, |_, line| {
         run::parse_progress(&re, line)

@@ -18,10 +18,24 @@ pub struct Pinning {
     /// The CPU list given to `taskset` (e.g. `1`), or `None` where the affinity cannot be set
     /// (no `/proc/self/status`, i.e. not Linux): then only `GOMAXPROCS` is set.
     pub cpus: Option<String>,
-    /// Every CPU this process may use, as a list, when that is more than `cpus`: where
-    /// go-ethereum's runtime threads (its monitor above all) may run, away from its serving
-    /// thread on the measured CPU (`interleaved --geth-cpus`, see `benches/geth/serve.go`).
-    pub runtime_cpus: Option<String>,
+}
+
+/// Parses a Linux CPU list (`0-3,8,10-11`) into CPU numbers; `None` when malformed.
+pub fn parse_cpu_list(list: &str) -> Option<Vec<usize>> {
+    let mut out = Vec::new();
+    for part in list.trim().split(',') {
+        match part.split_once('-') {
+            Some((a, b)) => {
+                let (a, b): (usize, usize) = (a.parse().ok()?, b.parse().ok()?);
+                if a > b || b - a > 4096 {
+                    return None;
+                }
+                out.extend(a..=b);
+            }
+            None => out.push(part.parse().ok()?),
+        }
+    }
+    Some(out)
 }
 
 /// The last `threads` CPUs of `allowed` (CPU 0 usually takes the most interrupts), as a
@@ -33,27 +47,37 @@ pub fn choose(allowed: &[usize], threads: usize) -> Result<String, String> {
             allowed.len()
         ));
     }
-    Ok(testkit::cpus::to_list(&allowed[allowed.len() - threads..]))
+    let chosen = &allowed[allowed.len() - threads..];
+    Ok(chosen
+        .iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(","))
 }
 
 impl Pinning {
     /// Pinning to `threads` of the CPUs this process may use.
     pub fn new(threads: usize) -> Result<Self, String> {
-        let Some(allowed) = testkit::cpus::allowed()? else {
-            eprintln!(
-                "!!! cannot read /proc/self/status: the CPU affinity is not set, only GOMAXPROCS={threads}"
-            );
-            return Ok(Pinning {
-                threads,
-                cpus: None,
-                runtime_cpus: None,
-            });
+        let status = match std::fs::read_to_string("/proc/self/status") {
+            Ok(s) => s,
+            Err(_) => {
+                eprintln!(
+                    "!!! cannot read /proc/self/status: the CPU affinity is not set, only GOMAXPROCS={threads}"
+                );
+                return Ok(Pinning {
+                    threads,
+                    cpus: None,
+                });
+            }
         };
-        let cpus = choose(&allowed, threads)?;
+        let allowed = status
+            .lines()
+            .find_map(|l| l.strip_prefix("Cpus_allowed_list:"))
+            .and_then(parse_cpu_list)
+            .ok_or("/proc/self/status has no readable Cpus_allowed_list")?;
         Ok(Pinning {
             threads,
-            runtime_cpus: (allowed.len() > threads).then(|| testkit::cpus::to_list(&allowed)),
-            cpus: Some(cpus),
+            cpus: Some(choose(&allowed, threads)?),
         })
     }
 
@@ -107,7 +131,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn choosing_cpus() {
+    fn cpu_lists() {
+        assert_eq!(parse_cpu_list("0-1"), Some(vec![0, 1]));
+        assert_eq!(parse_cpu_list("0,2-3\n"), Some(vec![0, 2, 3]));
+        assert_eq!(parse_cpu_list("3-1"), None);
+        assert_eq!(parse_cpu_list("x"), None);
         assert_eq!(choose(&[0, 1], 1).unwrap(), "1");
         assert_eq!(choose(&[0, 1], 2).unwrap(), "0,1");
         assert!(choose(&[0, 1], 3).is_err());

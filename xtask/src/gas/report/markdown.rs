@@ -495,25 +495,12 @@ impl Report {
             })
             .collect();
         s.push_str(&texts.join("; "));
-        let apart = self
-            .clocks
-            .iter()
-            .any(|c| c.process == "geth" && c.runtime_apart);
-        if apart {
-            s.push_str(". This driver times its batches on its process's CPU time, alone on the measured CPU. go-ethereum's serving thread ran pinned to that CPU and its runtime's other threads (the monitor, which wakes every 20 µs while the process is busy) on the other CPUs, so its batches are read on wall time: its process CPU time also counts those threads (CPU/wall above 1 by their share), while its wall time counts only the serving thread's work and what it waited for (GC included). The driver's CPU/wall near 1 says that the measured CPU was not shared with other processes.");
-        } else {
-            s.push_str(". Both processes time a batch on the same clock, the process's CPU time (every thread: Go's GC and runtime included), pinned to the same CPU; CPU/wall near 1 says that neither lost the CPU to other processes in the middle of its batches, nor ran work on another thread.");
-        }
+        s.push_str(". Both processes time a batch on the same clock, the process's CPU time (every thread: Go's GC and runtime included), pinned to the same CPU; CPU/wall near 1 says that neither lost the CPU to other processes in the middle of its batches, nor ran work on another thread.");
         if let (Some(d), Some(g)) = (
             self.clocks.iter().find(|c| c.process == "driver"),
             self.clocks.iter().find(|c| c.process == "geth"),
         ) {
-            if apart {
-                if (d.cpu_per_wall - 1.0).abs() > 0.05 {
-                    s.push_str(" ⚠ The driver's CPU/wall strays from 1 by more than 5 %: the measured CPU was shared, and go-ethereum's wall-time batches count that.");
-                }
-            } else if (d.cpu_per_wall / g.cpu_per_wall - 1.0).abs() > 0.05 || g.cpu_per_wall > 1.05
-            {
+            if (d.cpu_per_wall / g.cpu_per_wall - 1.0).abs() > 0.05 || g.cpu_per_wall > 1.05 {
                 s.push_str(" ⚠ The two processes' CPU/wall differ by more than 5 %: their clocks do not measure alike here.");
             }
         }
