@@ -73,6 +73,16 @@ pub fn arms(
     out
 }
 
+/// Sweeps over all sets per run (quick and careful): each times its share of every set's rounds
+/// ([`Plan::per_pass`]), and the shares are pooled.
+pub fn passes(quick: bool) -> usize {
+    if quick {
+        5
+    } else {
+        6
+    }
+}
+
 /// The sizing of the pass: quick 31 rounds of 2 ms batches, at most 3 s per set and at least
 /// 11 rounds; careful 101 rounds of 3 ms batches, at most 20 s per set and at least 31 rounds.
 /// A set with go-ethereum's arms (`geth`) gets half as many rounds again in the quick mode:

@@ -55,6 +55,22 @@ pub struct Plan {
     pub min_rounds: usize,
 }
 
+impl Plan {
+    /// The share of this plan that one of `passes` passes over a report's sets times: the
+    /// rounds, the least rounds and the budget divided by `passes` (rounded up, at least one
+    /// round), the batches unchanged. The passes' rounds are pooled afterwards
+    /// ([`Rounds::append`]).
+    pub fn per_pass(&self, passes: usize) -> Plan {
+        let passes = passes.max(1);
+        Plan {
+            rounds: self.rounds.div_ceil(passes).max(1),
+            min_rounds: self.min_rounds.div_ceil(passes).max(1),
+            budget_ns: self.budget_ns / passes as f64,
+            ..*self
+        }
+    }
+}
+
 /// The order of `arms` arms in round `round`. Two arms: ABBA (rounds read AB BA BA AB, so
 /// each runs first and second equally often, and after the other). More arms: a shuffle
 /// drawn from the round number (deterministic, different every round), so that no arm keeps
@@ -322,6 +338,24 @@ mod tests {
         assert_eq!(rounds.ns[2], vec![30.0, 60.0]);
         let (t, lo, hi) = rounds.time("a").unwrap();
         assert_eq!((t, lo, hi), (10.0, 10.0, 30.0));
+    }
+
+    #[test]
+    fn a_pass_takes_its_share_of_the_plan() {
+        let plan = Plan {
+            rounds: 47,
+            batch_ns: 2e6,
+            max_batch: 1000,
+            cpu_clock: true,
+            budget_ns: 3e9,
+            min_rounds: 15,
+        };
+        let p = plan.per_pass(5);
+        assert_eq!((p.rounds, p.min_rounds, p.budget_ns), (10, 3, 6e8));
+        assert_eq!((p.batch_ns, p.max_batch, p.cpu_clock), (2e6, 1000, true));
+        assert_eq!(plan.per_pass(1), plan);
+        assert_eq!(plan.per_pass(0), plan);
+        assert_eq!(plan.per_pass(100).rounds, 1);
     }
 
     #[test]

@@ -22,7 +22,7 @@
 //! revm through ours, the arm both processes share).
 
 use evm_benches::evm::{self, BytecodeRunner, Switched};
-use evm_benches::gas_rounds::{arms, plan, ArmSpec, Target, GETH_SETTLE_US};
+use evm_benches::gas_rounds::{self, arms, plan, ArmSpec, Target, GETH_SETTLE_US};
 use evm_benches::impls::{self, Backend, DIRECT_GAS_LIMIT};
 use evm_benches::interleave::{interleave_apart, time_batch, Elapsed, Plan};
 use evm_benches::{cases, config, Case};
@@ -45,13 +45,15 @@ struct Options {
     quick: bool,
     filter: Option<Regex>,
     geth: Option<PathBuf>,
+    /// Sweeps over all sets, each timing its share of every set's rounds.
+    passes: usize,
     /// Install our crypto backend into revm first; time ours and revm + our crypto only.
     revm_crypto: bool,
 }
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: interleaved --out DIR --started UNIX [--fork NAME] [--quick] [--filter REGEX] [--geth EXE | --revm-crypto]"
+        "usage: interleaved --out DIR --started UNIX [--fork NAME] [--quick] [--filter REGEX] [--passes N] [--geth EXE | --revm-crypto]"
     );
     ExitCode::from(2)
 }
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
     let (mut out, mut started, mut fork) = (None, None, config::fork());
     let (mut quick, mut filter, mut geth) = (config::quick(), None, None);
     let mut revm_crypto = false;
+    let mut passes = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         if a == "--quick" {
@@ -85,6 +88,10 @@ fn main() -> ExitCode {
             "--started" => v.parse().map(|s| started = Some(s)).is_ok(),
             "--fork" => v.parse().map(|f| fork = f).is_ok(),
             "--filter" => Regex::new(&v).map(|re| filter = Some(re)).is_ok(),
+            "--passes" => v
+                .parse()
+                .map(|n| passes = Some(n))
+                .is_ok_and(|_| passes != Some(0)),
             _ => false,
         };
         if !ok {
@@ -103,6 +110,7 @@ fn main() -> ExitCode {
         fork,
         quick,
         filter,
+        passes: passes.unwrap_or(gas_rounds::passes(quick)),
         geth,
         revm_crypto,
     };
@@ -228,63 +236,78 @@ fn run(o: &Options) -> Result<(), String> {
     }
     let total = 2 * chosen.len();
     let mut clocks = Clocks::default();
-    let mut sets = Vec::new();
-    for (m, mode) in ["direct", "bytecode"].into_iter().enumerate() {
-        if let Some(g) = geth.as_mut() {
-            g.prepare(&format!("anchor-{mode}"), fork, mode, &anchor)?;
-        }
-        for (i, case) in chosen.iter().enumerate() {
-            let mut imps = vec![
-                ("ours".to_string(), Target::Ours),
-                (revm_name.to_string(), Target::Revm),
-            ];
-            for (b, backend) in backends.iter().enumerate() {
-                if backend.id.number() == case.number {
-                    imps.push((backend.name.to_string(), Target::Backend(b)));
-                }
-            }
+    // Every set's rounds come from `passes` sweeps over all sets: a machine state that lasts
+    // seconds (another tenant, the other core's load) then reaches every set in several
+    // places of the run instead of deciding one set's whole median.
+    let pass_plan = plan.per_pass(o.passes);
+    let mut sets: Vec<RoundSet> = Vec::with_capacity(total);
+    for pass in 0..o.passes {
+        for (m, mode) in ["direct", "bytecode"].into_iter().enumerate() {
             if let Some(g) = geth.as_mut() {
-                g.prepare(&format!("case-{mode}"), fork, mode, case)?;
-                imps.push(("geth".to_string(), Target::Geth));
+                g.prepare(&format!("anchor-{mode}"), fork, mode, &anchor)?;
             }
-            let has_anchor = |t: Target| match t {
-                Target::Backend(b) => backends[b].id.number() == anchor.number,
-                _ => true,
-            };
-            let specs = arms(&case.name, &imps, has_anchor);
-            let ctx = SetContext {
-                fork,
-                plan: &plan,
-                backends: &backends,
-                case,
-                anchor: &anchor,
-                mode,
-            };
-            let rounds = time_set(&ctx, &specs, geth.as_mut(), &mut clocks)?;
-            let summary = match (
-                rounds.ratio("ours/case", &format!("{revm_name}/case")),
-                rounds.ratio("ours/case", "ours/anchor"),
-            ) {
-                (Some(v), Some(g)) => format!(
-                    "ours/{revm_name} {:.3} [{:.3}, {:.3}], ours gas {:.1}, {} rounds",
-                    v.0,
-                    v.1,
-                    v.2,
-                    g.0 * 3000.0,
-                    rounds.len()
-                ),
-                _ => format!("{} rounds", rounds.len()),
-            };
-            eprintln!(
-                "interleaved [{}/{total}] {mode}/{}: {summary}",
-                m * chosen.len() + i + 1,
-                case.name
-            );
-            sets.push(RoundSet {
-                case: case.name.clone(),
-                mode: mode.to_string(),
-                rounds,
-            });
+            for (i, case) in chosen.iter().enumerate() {
+                let index = m * chosen.len() + i;
+                let mut imps = vec![
+                    ("ours".to_string(), Target::Ours),
+                    (revm_name.to_string(), Target::Revm),
+                ];
+                for (b, backend) in backends.iter().enumerate() {
+                    if backend.id.number() == case.number {
+                        imps.push((backend.name.to_string(), Target::Backend(b)));
+                    }
+                }
+                if let Some(g) = geth.as_mut() {
+                    g.prepare(&format!("case-{mode}"), fork, mode, case)?;
+                    imps.push(("geth".to_string(), Target::Geth));
+                }
+                let has_anchor = |t: Target| match t {
+                    Target::Backend(b) => backends[b].id.number() == anchor.number,
+                    _ => true,
+                };
+                let specs = arms(&case.name, &imps, has_anchor);
+                let ctx = SetContext {
+                    fork,
+                    plan: &pass_plan,
+                    backends: &backends,
+                    case,
+                    anchor: &anchor,
+                    mode,
+                };
+                let timed = time_set(&ctx, &specs, geth.as_mut(), &mut clocks)?;
+                if pass == 0 {
+                    sets.push(RoundSet {
+                        case: case.name.clone(),
+                        mode: mode.to_string(),
+                        rounds: timed,
+                    });
+                } else {
+                    sets[index].rounds.append(timed)?;
+                }
+                if pass + 1 < o.passes {
+                    continue;
+                }
+                let rounds = &sets[index].rounds;
+                let summary = match (
+                    rounds.ratio("ours/case", &format!("{revm_name}/case")),
+                    rounds.ratio("ours/case", "ours/anchor"),
+                ) {
+                    (Some(v), Some(g)) => format!(
+                        "ours/{revm_name} {:.3} [{:.3}, {:.3}], ours gas {:.1}, {} rounds",
+                        v.0,
+                        v.1,
+                        v.2,
+                        g.0 * 3000.0,
+                        rounds.len()
+                    ),
+                    _ => format!("{} rounds", rounds.len()),
+                };
+                eprintln!(
+                    "interleaved [{}/{total}] {mode}/{}: {summary}",
+                    index + 1,
+                    case.name
+                );
+            }
         }
     }
     let file = RoundsFile {
@@ -293,6 +316,7 @@ fn run(o: &Options) -> Result<(), String> {
         quick: o.quick,
         clock: if cpu_clock { "cpu" } else { "wall" }.to_string(),
         batch_ns: plan.batch_ns,
+        passes: o.passes,
         geth: geth_version,
         clocks: clocks.checks(),
         sets,

@@ -145,6 +145,10 @@ pub fn aa_arm(imp: &str) -> String {
     format!("{imp}/case#2")
 }
 
+fn one_pass() -> usize {
+    1
+}
+
 /// `rounds.json`: every case timed interleaved, per mode, with every implementation and each
 /// implementation's anchor in the same rounds (written by `evm-benches`' `interleaved` binary).
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
@@ -160,6 +164,10 @@ pub struct RoundsFile {
     pub clock: String,
     /// Target time of one batch, ns (a batch is at least one call).
     pub batch_ns: f64,
+    /// Sweeps over all sets, each timing its share of every set's rounds (1 in files written
+    /// before the sweeps).
+    #[serde(default = "one_pass")]
+    pub passes: usize,
     /// go-ethereum's version when its arms were timed (through `benches/geth -serve`).
     pub geth: Option<String>,
     /// How the clocks of the timed processes compare.

@@ -66,6 +66,26 @@ impl Rounds {
         Some(median_interval(self.ns.iter().map(|r| r[i]).collect()))
     }
 
+    /// Appends the rounds of `later`, a timing of the same arms taken later (another pass of
+    /// the same set): the rounds are pooled, `batch` stays this timing's, and `cpu_per_wall`
+    /// becomes the round-weighted mean of both. An error when the arms differ.
+    pub fn append(&mut self, later: Rounds) -> Result<(), String> {
+        if later.arms != self.arms {
+            return Err(format!(
+                "cannot pool rounds of arms {:?} with {:?}",
+                later.arms, self.arms
+            ));
+        }
+        let (n, m) = (self.len() as f64, later.len() as f64);
+        if n + m > 0.0 {
+            for (c, l) in self.cpu_per_wall.iter_mut().zip(&later.cpu_per_wall) {
+                *c = (*c * n + l * m) / (n + m);
+            }
+        }
+        self.ns.extend(later.ns);
+        Ok(())
+    }
+
     /// `t(num) / t(den)` formed in each round, then the median over rounds with its 95 %
     /// interval: both times of every ratio come from the same round, so a machine state that
     /// lasts longer than a round moves both. `None` when an arm is unknown.
@@ -109,6 +129,30 @@ mod tests {
         assert_eq!(r.ratio_of_ratios("a", "b", "b", "a"), Some((4.0, 4.0, 4.0)));
         assert!(r.ratio("a", "c").is_none());
         assert_eq!((r.len(), r.is_empty()), (3, false));
+    }
+
+    #[test]
+    fn passes_pool_their_rounds() {
+        let first = |ns: Vec<Vec<f64>>, c: f64| Rounds {
+            arms: vec!["a".into(), "b".into()],
+            batch: vec![3, 4],
+            ns,
+            cpu_per_wall: vec![c, 1.0],
+        };
+        let mut r = first(vec![vec![2.0, 1.0]], 0.9);
+        r.append(first(
+            vec![vec![6.0, 2.0], vec![9.0, 3.0], vec![12.0, 4.0]],
+            0.5,
+        ))
+        .unwrap();
+        assert_eq!(r.len(), 4);
+        assert_eq!(r.ratio("a", "b").unwrap().0, 3.0);
+        assert!((r.cpu_per_wall[0] - 0.6).abs() < 1e-12);
+        assert_eq!(r.batch, vec![3, 4]);
+        let mut other = first(vec![], 1.0);
+        other.arms[1] = "c".into();
+        assert!(r.append(other).is_err());
+        assert_eq!(r.len(), 4, "a refused pass leaves the rounds as they were");
     }
 
     #[test]

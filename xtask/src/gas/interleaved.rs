@@ -369,6 +369,7 @@ mod tests {
             quick: true,
             clock: "cpu".into(),
             batch_ns: 2e6,
+            passes: 1,
             geth: None,
             clocks: vec![],
             sets,

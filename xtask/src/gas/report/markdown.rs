@@ -405,11 +405,13 @@ impl Report {
     fn interleaving_text(&self) -> String {
         let i = &self.interleaving;
         format!(
-            "**calculated gas** = t(case) / t(`{ANCHOR_CASE}` of the same implementation and mode) × {ANCHOR_GAS} and every ours/peer column are medians of per-round ratios with their 95 % interval: each case's implementations and their anchors ran in alternating batches of about {:.0} ms (every round in a new shuffled order), {}–{} rounds per case and mode ({} sets), timed by {}",
+            "**calculated gas** = t(case) / t(`{ANCHOR_CASE}` of the same implementation and mode) × {ANCHOR_GAS} and every ours/peer column are medians of per-round ratios with their 95 % interval: each case's implementations and their anchors ran in alternating batches of about {:.0} ms (every round in a new shuffled order), {}–{} rounds per case and mode ({} sets), taken in {} {} over all sets (each set's rounds spread over the run, so that a machine state lasting seconds reaches every set's median in several places), timed by {}",
             i.batch_ns / 1e6,
             i.min_rounds,
             i.max_rounds,
             i.sets,
+            i.passes,
+            if i.passes == 1 { "pass" } else { "passes" },
             if i.clock == "cpu" {
                 "process CPU time (go-ethereum: its own process CPU time, see the clocks below)"
             } else {

@@ -146,6 +146,8 @@ pub struct Interleaving {
     pub max_rounds: usize,
     /// (case, mode) sets.
     pub sets: usize,
+    /// Sweeps over all sets that the rounds were timed in.
+    pub passes: usize,
 }
 
 /// Orders implementations: ours, revm, geth, then backends alphabetically.
@@ -316,6 +318,7 @@ pub fn build(
             min_rounds: lens.iter().copied().min().unwrap_or(0),
             max_rounds: lens.iter().copied().max().unwrap_or(0),
             sets: lens.len(),
+            passes: rounds.passes,
         },
         revm_crypto: Vec::new(),
         rows,
