@@ -4,7 +4,7 @@
 //! with blst's), on the same 8 inputs per call; interleaved rounds, the minimum over 300
 //! (`montgomery/benches/clock.rs`, which says how cycles are obtained). Also our map's parts,
 //! and the MSMs (`curves::bls12_381::msm` against blst's one-thread `blst_p1s_mult_pippenger`,
-//! `blst_p1_mult` for one point) for k = 1..128.
+//! `blst_p1_mult` for one point) for k = 1..128, and Pippenger's window at k = 128.
 //!
 //! `cargo bench -p evm-arith-curves --bench bls12_381_ours`
 #![allow(unsafe_code)] // rdtsc, in the shared clock module
@@ -179,6 +179,29 @@ fn main() {
                 }),
             ])),
         );
+        if k == 128 {
+            // Pippenger's window around the plan's choice, on the split terms.
+            let red: Vec<[u64; 4]> = ss
+                .iter()
+                .map(curves::bls12_381::msm::reduce_scalar)
+                .collect();
+            let (sp1, ss1) = curves::bls12_381::msm::split(&p1, &red);
+            let (sp2, ss2) = curves::bls12_381::msm::split(&p2, &red);
+            for c in 4..=8 {
+                row(
+                    &format!("  ours: G1 k={k} window {c}"),
+                    &once(time(&mut [Box::new(|| {
+                        black_box(curves::bls12_381::msm::pippenger(black_box(&sp1), &ss1, c));
+                    })])),
+                );
+                row(
+                    &format!("  ours: G2 k={k} window {c}"),
+                    &once(time(&mut [Box::new(|| {
+                        black_box(curves::bls12_381::msm::pippenger(black_box(&sp2), &ss2, c));
+                    })])),
+                );
+            }
+        }
         if [1, 2, 8, 32, 128].contains(&k) {
             row(
                 &format!("G2 MSM k={k}"),

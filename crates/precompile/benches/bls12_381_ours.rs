@@ -99,7 +99,7 @@ fn main() {
             .flat_map(|i| [points[i % points.len()].clone(), scalar(i as u64)].concat())
             .collect()
     };
-    for k in [1, 2, 4, 8, 16, 32, 64, 128] {
+    for k in [1, 2, 4, 8, 16, 32, 64, 128, 256, 512] {
         if skip(k) {
             continue;
         }
@@ -110,7 +110,7 @@ fn main() {
             &[msm_input(&g1s, k)],
         );
     }
-    for k in [1, 2, 4, 8, 16, 32, 64, 128] {
+    for k in [1, 2, 4, 8, 16, 32, 64, 128, 256, 512] {
         if skip(k) {
             continue;
         }

@@ -329,7 +329,7 @@ impl Library {
             Self::NativeSecp256k1 => "native secp256k1 (montgomery kernel)",
             Self::CurvesBlstDecoding => "curves (our BLS12-381 arithmetic; blst decoding)",
             Self::CurvesOrBlstByTerms => {
-                "curves up to 32 terms, blst above (our BLS12-381 MSM; blst decoding)"
+                "curves up to 128 (G1) / 512 (G2) terms, blst above (our BLS12-381 MSM; blst decoding)"
             }
             Self::Unavailable => "unavailable (needs cargo feature `blst`)",
             Self::K256 => "k256 (RustCrypto)",

@@ -4,7 +4,7 @@
 //! ([`super::glv`]: G1 into two halves below 2^128, G2 into four digits below 2^64); then
 //! interleaved signed windows (Straus with width-5 wNAF: one doubling chain for all terms,
 //! tables shared through the endomorphism) or Pippenger's buckets with signed digits (half as
-//! many buckets), whichever an operation count says is cheaper, the window per term count.
+//! many buckets; affine buckets, one inversion per round of additions), whichever an operation count says is cheaper, the window per term count.
 //! One thread. Variable time (public inputs).
 
 use super::glv::Endo;
@@ -169,8 +169,8 @@ pub enum Plan {
 /// 11, a general one 16, a doubling 7, an inversion 100): Straus costs per point a table (a
 /// doubling, 7 general additions, an inversion shared by the table's eight entries; the
 /// other parts' tables by the endomorphism, nearly free), per term `bits / 6` mixed additions,
-/// plus `bits` doublings; Pippenger, over all `points * parts` terms, `windows * (terms mixed
-/// additions + 2^c general additions) + bits` doublings at its best window ([`window_for`]).
+/// plus `bits` doublings; Pippenger, over all `points * parts` terms, [`pippenger_cost`] at
+/// its best window ([`window_for`]).
 pub fn plan(points: usize, parts: usize, bits: usize) -> Plan {
     let n = points * parts;
     let straus = points * (7 + 7 * 16 + 100) + n * 11 * bits / (WNAF_WIDTH as usize + 1) + 7 * bits;
@@ -183,9 +183,11 @@ pub fn plan(points: usize, parts: usize, bits: usize) -> Plan {
 }
 
 /// Pippenger's operation count for `n` points of `bits`-bit scalars at window `c` (weights as
-/// in [`plan`]).
+/// in [`plan`]; a batch-affine addition into a bucket 6, about `n / 2^(c-1) + 3` rounds of
+/// one inversion each, and per window a mixed and a general addition per bucket).
 fn pippenger_cost(n: usize, bits: usize, c: usize) -> usize {
-    (bits / c + 1) * (11 * n + 16 * (1usize << c)) + 7 * bits
+    let half = 1usize << (c - 1);
+    (bits / c + 1) * (6 * n + 27 * half) + 100 * (n / half + 3) + 7 * bits
 }
 
 /// Interleaved wNAF over the split scalars: per point the odd multiples `P, 3P, ..., 15P`
@@ -241,37 +243,34 @@ pub fn window_for(n: usize, bits: usize) -> usize {
         .unwrap_or(8)
 }
 
-/// Pippenger's bucket method with signed base-`2^c` digits: per window, each point goes into
-/// the bucket of its digit's magnitude (negated for a negative digit), then the running sums
-/// `sum_j j B_j` from the top bucket down; windows from the top, `c` doublings between them.
-/// As many windows as the longest scalar needs (scalars below 2^255).
+/// Pippenger's bucket method with signed base-`2^c` digits: each term goes, in every window,
+/// into the bucket of its digit's magnitude (negated for a negative digit); the buckets of all
+/// windows are affine and filled together ([`buckets::accumulate`]: one inversion per round of
+/// additions); then per window, from the top, `c` doublings and the running sums
+/// `sum_j j B_j`. As many windows as the longest scalar needs (scalars below 2^255).
 pub fn pippenger<F: Field>(points: &[Affine<F>], scalars: &[[u64; 4]], c: usize) -> Jacobian<F> {
     let bits = scalars.iter().map(bit_len).max().unwrap_or(0);
     let windows = bits / c + 1;
-    let digits: Vec<Vec<i32>> = scalars
-        .iter()
-        .map(|s| signed_digits(s, c, windows))
-        .collect();
-    let mut buckets = vec![Jacobian::<F>::INFINITY; 1 << (c - 1)];
+    let half = 1usize << (c - 1);
+    let mut pending = Vec::with_capacity(points.len() * windows);
+    for (i, s) in scalars.iter().enumerate().take(points.len()) {
+        for (w, d) in signed_digits(s, c, windows).into_iter().enumerate() {
+            if d != 0 {
+                let b = w * half + d.unsigned_abs() as usize - 1;
+                pending.push((b as u32, (i as u32) << 1 | u32::from(d < 0)));
+            }
+        }
+    }
+    let mut buckets = vec![Affine::<F>::INFINITY; windows * half];
+    buckets::accumulate(&mut buckets, points, pending);
     let mut acc = Jacobian::INFINITY;
-    for w in (0..windows).rev() {
+    for window in buckets.chunks(half).rev() {
         for _ in 0..c {
             acc = acc.double();
         }
-        buckets.fill(Jacobian::INFINITY);
-        for (p, d) in points.iter().zip(&digits) {
-            let d = d[w];
-            if d > 0 {
-                let b = &mut buckets[d as usize - 1];
-                *b = b.add_mixed(p);
-            } else if d < 0 {
-                let b = &mut buckets[(-d) as usize - 1];
-                *b = b.add_mixed(&p.neg());
-            }
-        }
         let (mut running, mut total) = (Jacobian::INFINITY, Jacobian::INFINITY);
-        for b in buckets.iter().rev() {
-            running = running.add(b);
+        for b in window.iter().rev() {
+            running = running.add_mixed(b);
             total = total.add(&running);
         }
         acc = acc.add(&total);
@@ -279,5 +278,6 @@ pub fn pippenger<F: Field>(points: &[Affine<F>], scalars: &[[u64; 4]], c: usize)
     acc
 }
 
+mod buckets;
 #[cfg(test)]
 mod tests;

@@ -39,7 +39,7 @@ pub(crate) trait MsmPoint: Sized + 'static {
 
 impl MsmPoint for blst_p1_affine {
     type Field = curves::bls12_381::Fp;
-    const OURS: RangeInclusive<usize> = 1..=32;
+    const OURS: RangeInclusive<usize> = 1..=128;
     fn read(b: &[u8], subgroup: bool) -> Result<Self, PrecompileError> {
         read_g1(b, subgroup)
     }
@@ -59,7 +59,7 @@ impl MsmPoint for blst_p1_affine {
 
 impl MsmPoint for blst_p2_affine {
     type Field = curves::bls12_381::Fp2;
-    const OURS: RangeInclusive<usize> = 1..=32;
+    const OURS: RangeInclusive<usize> = 1..=512;
     fn read(b: &[u8], subgroup: bool) -> Result<Self, PrecompileError> {
         read_g2(b, subgroup)
     }

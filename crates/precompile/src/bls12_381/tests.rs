@@ -566,7 +566,8 @@ fn msm_and_maps_ours_match_blst() {
         vec![0xff; 32],
         h("73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000000"),
     ];
-    for k in [1usize, 2, 3, 4, 5, 8, 17, 64, 130] {
+    // Sizes on both sides of each routing limit (G1 128, G2 512: `msm::MsmPoint::OURS`).
+    for k in [1usize, 2, 3, 4, 5, 8, 17, 64, 128, 129, 130, 512, 513] {
         let (mut in1, mut in2) = (Vec::new(), Vec::new());
         for i in 0..k {
             let s = if i % 3 == 0 {
@@ -581,7 +582,7 @@ fn msm_and_maps_ours_match_blst() {
         let want1 = g1_msm::PRAGUE_BLST.run(&in1, u64::MAX);
         assert_eq!(g1_msm::PRAGUE_OURS.run(&in1, u64::MAX), want1, "{k}");
         assert_eq!(g1_msm::PRAGUE.run(&in1, u64::MAX), want1, "{k}");
-        if k <= 64 {
+        if k <= 64 || k >= 512 {
             assert_eq!(
                 g2_msm::PRAGUE.run(&in2, u64::MAX),
                 g2_msm::PRAGUE_BLST.run(&in2, u64::MAX),

@@ -1,14 +1,16 @@
 //! Square roots for the maps: a sliding-window power by a fixed public exponent, the Fp root
-//! `a^((p+1)/4)` (p = 3 mod 4) that also serves non-squares, and an Fp2 root from the roots of
-//! the norm and of one more Fp element (two Fp exponentiations instead of one Fp2
-//! exponentiation of twice the length). Variable time: the maps' inputs are public.
+//! `a^((p+1)/4) = a a^((p-3)/4)` (p = 3 mod 4) that also serves non-squares and whose power
+//! `a^((p-3)/4)` is the root's inverse up to sign, and an Fp2 root from the roots of the norm
+//! and of one more Fp element (two Fp exponentiations instead of one Fp2 exponentiation of
+//! twice the length, and no inversion). Variable time: the maps' inputs are public.
 
 use super::super::{Fp, Fp2};
 use crate::field::Field;
 
-/// `(p + 1) / 4`, little-endian (the root exponent; `4 e - 1 = p` is checked in the tests).
-pub(super) const SQRT_EXP: [u64; 6] = [
-    0xee7fbfffffffeaab,
+/// `(p - 3) / 4`, little-endian (`a^e` is `1 / sqrt(a)` up to sign; `4 e + 3 = p` is checked
+/// in the tests).
+pub(super) const RECIP_SQRT_EXP: [u64; 6] = [
+    0xee7fbfffffffeaaa,
     0x07aaffffac54ffff,
     0xd9cc34a83dac3d89,
     0xd91dd2e13ce144af,
@@ -79,12 +81,23 @@ pub(crate) fn pow_window<F: Field>(a: F, e: &[u64]) -> F {
     acc.unwrap_or(F::ONE)
 }
 
-/// `(a is a square, s)` with `s = a^((p+1)/4)`: `s^2 = a` for a square, `s^2 = -a` otherwise
-/// (p = 3 mod 4, so -1 is a non-square and `a^((p-1)/2) = -1`).
+/// `(a is a square, s, 1 / s)` with `s = a^((p+1)/4)`: `s^2 = a` for a square, `s^2 = -a`
+/// otherwise (p = 3 mod 4, so -1 is a non-square and `a^((p-1)/2) = -1`). The inverse comes
+/// free: `r = a^((p-3)/4)` gives `s = a r` and `s r = a^((p-1)/2) = +-1`, so `1 / s = +-r`
+/// (zero for `a = 0`, which has no inverse).
+#[inline]
+pub(super) fn fp_sqrt_and_inverse(a: Fp) -> (bool, Fp, Fp) {
+    let r = pow_window(a, &RECIP_SQRT_EXP);
+    let s = a * r;
+    let square = s.square() == a;
+    (square, s, if square { r } else { -r })
+}
+
+/// `(a is a square, s)` with `s = a^((p+1)/4)`: [`fp_sqrt_and_inverse`] without the inverse.
 #[inline]
 pub(super) fn fp_sqrt_or_neg(a: Fp) -> (bool, Fp) {
-    let s = pow_window(a, &SQRT_EXP);
-    (s.square() == a, s)
+    let (square, s, _) = fp_sqrt_and_inverse(a);
+    (square, s)
 }
 
 /// A square root of the square `a = a0 + a1 u` of Fp2, given a root `m` of its norm
@@ -103,8 +116,8 @@ pub(super) fn fp2_sqrt_with_norm_root(a: Fp2, m: Fp) -> Fp2 {
     }
     // t (a0 - m)/2 = -a1^2/4 != 0, so t and s are not zero and 2s is invertible.
     let t = (a.c0 + m) * HALF;
-    let (square, s) = fp_sqrt_or_neg(t);
-    let c = a.c1 * s.double().inverse().unwrap_or(Fp::ZERO);
+    let (square, s, s_inv) = fp_sqrt_and_inverse(t);
+    let c = a.c1 * s_inv * HALF;
     if square {
         Fp2::new(s, c)
     } else {

@@ -5,8 +5,8 @@ use super::super::fp::P;
 use super::super::tests::blst_oracle as b;
 use super::super::tests::{edge_values, fp2_strategy, fp_strategy};
 use super::sqrt::{
-    fp2_sqrt_or_z, fp2_sqrt_with_norm_root, fp_sqrt_or_neg, pow_window, HALF, SQRT_EXP,
-    SQRT_MINUS_5,
+    fp2_sqrt_or_z, fp2_sqrt_with_norm_root, fp_sqrt_and_inverse, fp_sqrt_or_neg, pow_window, HALF,
+    RECIP_SQRT_EXP, SQRT_MINUS_5,
 };
 use super::swu::{map_to_curve_simple_swu, Swu};
 use super::*;
@@ -23,12 +23,17 @@ fn on_swu_curve<F: Swu>(x: F, y: F) -> bool {
 
 #[test]
 fn constants_are_what_they_claim() {
-    // 4 (p + 1)/4 - 1 = p.
+    // 4 (p - 3)/4 + 3 = p.
     let mut e4 = [0u64; 6];
     for i in 0..6 {
-        e4[i] = SQRT_EXP[i] << 2 | if i > 0 { SQRT_EXP[i - 1] >> 62 } else { 0 };
+        e4[i] = RECIP_SQRT_EXP[i] << 2
+            | if i > 0 {
+                RECIP_SQRT_EXP[i - 1] >> 62
+            } else {
+                0
+            };
     }
-    e4[0] -= 1;
+    e4[0] += 3;
     assert_eq!(e4, P);
     assert_eq!(HALF.double(), Fp::ONE);
     assert_eq!(SQRT_MINUS_5.square(), -fp(5));
@@ -109,6 +114,16 @@ fn both_sswu_branches_match_blst() {
 }
 
 #[test]
+fn fp_roots_and_their_inverses_on_edge_values() {
+    for a in edge_values() {
+        let (square, s, s_inv) = fp_sqrt_and_inverse(a);
+        assert_eq!(square, b::fp_sqrt(a).is_some(), "{a:?}");
+        assert_eq!(s.square(), if square { a } else { -a }, "{a:?}");
+        assert_eq!(s_inv, s.inverse().unwrap_or(Fp::ZERO), "{a:?}");
+    }
+}
+
+#[test]
 fn fp2_roots_of_elements_of_fp() {
     for a in edge_values() {
         let r = fp2_sqrt_with_norm_root(Fp2::new(a, Fp::ZERO), a);
@@ -154,6 +169,9 @@ proptest! {
         let (square, s) = fp_sqrt_or_neg(a);
         prop_assert_eq!(square, b::fp_sqrt(a).is_some());
         prop_assert_eq!(s.square(), if square { a } else { -a });
+        let (square2, s2, s_inv) = fp_sqrt_and_inverse(a);
+        prop_assert_eq!((square2, s2), (square, s));
+        prop_assert_eq!(s * s_inv, if a.is_zero() { Fp::ZERO } else { Fp::ONE });
     }
 
     #[test]

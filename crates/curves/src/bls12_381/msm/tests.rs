@@ -230,3 +230,41 @@ proptest! {
         prop_assert!(naf.iter().all(|&d| d == 0 || (d % 2 != 0 && d.abs() < 16)));
     }
 }
+
+#[test]
+fn batch_affine_buckets_with_collisions_and_many_terms() {
+    // One point (and its negative) many times with equal and random scalars: every round of
+    // the batch-affine accumulation meets P + P (a doubling) and P + (-P) (infinity) in the
+    // same buckets; then k = 300 and 600 distinct terms (Pippenger's plan) in both groups.
+    let (g1s, g2s) = points(77, 1);
+    let (p, q) = (g1s[0], g2s[0]);
+    let mut s7 = [0u8; 32];
+    s7[0] = 7;
+    let rnd = scalars(78, 200);
+    for n in [40usize, 200] {
+        let ps: Vec<G1Affine> = (0..n)
+            .map(|i| if i % 5 == 4 { p.neg() } else { p })
+            .collect();
+        let qs: Vec<G2Affine> = (0..n)
+            .map(|i| if i % 5 == 4 { q.neg() } else { q })
+            .collect();
+        let ss: Vec<[u8; 32]> = (0..n)
+            .map(|i| if i % 2 == 0 { s7 } else { rnd[i] })
+            .collect();
+        let red: Vec<[u64; 4]> = ss.iter().map(reduce_scalar).collect();
+        let want1 = g1_oracle(&ps, &ss);
+        assert_eq!(msm(&ps, &ss).to_affine(), want1, "G1 {n}");
+        let want2 = g2_oracle(&qs, &ss);
+        assert_eq!(msm(&qs, &ss).to_affine(), want2, "G2 {n}");
+        for c in [3, 6, 9] {
+            assert_eq!(pippenger(&ps, &red, c).to_affine(), want1, "G1 {n} {c}");
+            assert_eq!(pippenger(&qs, &red, c).to_affine(), want2, "G2 {n} {c}");
+        }
+    }
+    for n in [300usize, 600] {
+        let (g1s, g2s) = points(n as u64 + 5000, n);
+        let ss = scalars(n as u64 + 6000, n);
+        assert_eq!(msm(&g1s, &ss).to_affine(), g1_oracle(&g1s, &ss), "G1 {n}");
+        assert_eq!(msm(&g2s, &ss).to_affine(), g2_oracle(&g2s, &ss), "G2 {n}");
+    }
+}
