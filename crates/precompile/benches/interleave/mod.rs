@@ -130,3 +130,66 @@ pub fn field_rows<F: Copy>(x: F, y: F, rows: &[(&str, FieldOp<F>, FieldOp<F>, bo
         );
     }
 }
+
+/// Time-stamp counter ticks per call of `f`: the median and the minimum over 201 batches of
+/// about 50 us (after one warm-up batch; on a loaded CPU the minimum is the undisturbed batch).
+/// The counter runs at the CPU's nominal clock (`cpu MHz` in /proc/cpuinfo on this VM), not
+/// the core clock, so these are nominal-clock cycles.
+#[cfg(target_arch = "x86_64")]
+pub fn ticks(f: &dyn Fn()) -> (f64, f64) {
+    // SAFETY: RDTSC exists on every x86_64 CPU and has no memory effects.
+    let now = || unsafe { core::arch::x86_64::_rdtsc() };
+    let n = ((5.0e4 / batch(20, f).max(1.0)) as u64).clamp(1, 1 << 20);
+    let mut per_call: Vec<f64> = (0..=201)
+        .map(|_| {
+            let t = now();
+            for _ in 0..n {
+                f();
+            }
+            (now() - t) as f64 / n as f64
+        })
+        .skip(1)
+        .collect();
+    per_call.sort_by(f64::total_cmp);
+    (per_call[per_call.len() / 2], per_call[0])
+}
+
+/// One row of a cycles table: the operation, the operations per call of the arms (a chain of
+/// 100 products: 100), ours, and the other library's same operation when its API exposes one
+/// (`None`: not exposed).
+pub type CyclesRow<'a> = (&'a str, f64, Arm<'a>, Option<(&'a str, Arm<'a>)>);
+
+/// Prints the cycles table `rows` ([`ticks`] per operation) under `title`, with the clock.
+#[cfg(target_arch = "x86_64")]
+pub fn cycles_table(title: &str, rows: &[CyclesRow]) {
+    let mhz = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("cpu MHz"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
+        })
+        .unwrap_or_default();
+    println!();
+    println!(
+        "{title}: TSC ticks per operation (nominal clock, cpu MHz {mhz}), median and minimum of \
+         201 batches of ~50 us"
+    );
+    println!("| operation | ours: median, min | theirs: median, min | library's operation |");
+    println!("|---|---|---|---|");
+    for (op, per, ours, theirs) in rows {
+        let (med, min) = ticks(*ours);
+        let ours = format!("{:.0}, {:.0}", med / per, min / per);
+        match theirs {
+            Some((what, f)) => {
+                let (med, min) = ticks(*f);
+                println!(
+                    "| {op} | {ours} | {:.0}, {:.0} | {what} |",
+                    med / per,
+                    min / per
+                )
+            }
+            None => println!("| {op} | {ours} | - | not exposed |"),
+        }
+    }
+}

@@ -70,6 +70,41 @@ pub(crate) mod scalar {
     }
 }
 
+/// A base field's product and square, chosen once per top-level operation
+/// ([`with_kernel!`]: one CPU-feature check per recovery or verification, not one per
+/// product): the generated assembly behind the [`montgomery::asm::Adx`] token (proof that the
+/// CPU has BMI2 and ADX) on x86_64, else [`Portable`]. Both give the same values (tested).
+pub trait Kernel<F>: Copy {
+    /// `a b`.
+    fn mul(self, a: &F, b: &F) -> F;
+    /// `a^2`.
+    fn square(self, a: &F) -> F;
+}
+
+/// The portable kernel: plain Rust products, any target.
+#[derive(Clone, Copy, Debug)]
+pub struct Portable;
+
+/// Evaluates `$body` with `$k` bound to the fastest [`Kernel`] of this CPU: the
+/// [`montgomery::asm::Adx`] token when [`montgomery::asm::Adx::detect`] finds BMI2 and ADX
+/// (x86_64), else [`Portable`]. `$body` is compiled for both.
+macro_rules! with_kernel {
+    ($k:ident => $body:expr) => {{
+        #[cfg(target_arch = "x86_64")]
+        let adx = montgomery::asm::Adx::detect();
+        #[cfg(not(target_arch = "x86_64"))]
+        let adx: Option<$crate::weierstrass::Portable> = None;
+        match adx {
+            Some($k) => $body,
+            None => {
+                let $k = $crate::weierstrass::Portable;
+                $body
+            }
+        }
+    }};
+}
+pub(crate) use with_kernel;
+
 /// What the shared point types need of a curve's base field.
 pub trait Field: Copy {
     /// 0.
