@@ -149,54 +149,21 @@ fn cycles(valid: &[u8]) {
         &secp256k1::SecretKey::from_secret_bytes(sig.hash).unwrap(),
     );
     let lib_tweak = secp256k1::Scalar::from_be_bytes(*sig.rs[32..].first_chunk().unwrap()).unwrap();
-    let chain = |square| {
-        move || {
-            black_box(interleave::field_chain(100, x, x, square, Fe::mul));
-        }
-    };
-    let (mul_chain, square_chain) = (chain(false), chain(true));
-    let rows: [interleave::CyclesRow; 11] = [
-        (
-            "field product (asm; 100 chained, each with the CPU check)",
-            100.0,
-            &mul_chain,
-            None,
-        ),
-        (
-            "field square (asm; 100 chained, as above)",
-            100.0,
-            &square_chain,
-            None,
-        ),
+    interleave::cycles_header("secp256k1, native vs libsecp256k1");
+    interleave::cycles_field_scalar(
+        x,
+        (Fe::mul, |x, _| x.square()),
+        Fe::invert,
+        (u1, u2),
+        Scalar::mul,
+        Scalar::invert,
+    );
+    let rows: [interleave::CyclesRow; 6] = [
         (
             "square root (253 squares, 13 products)",
             1.0,
             &|| {
                 black_box(black_box(y2).sqrt(k));
-            },
-            None,
-        ),
-        (
-            "field inversion (safegcd, variable time)",
-            1.0,
-            &|| {
-                black_box(black_box(x).invert());
-            },
-            None,
-        ),
-        (
-            "scalar product mod n",
-            1.0,
-            &|| {
-                black_box(black_box(u1).mul(&u2));
-            },
-            None,
-        ),
-        (
-            "scalar inversion mod n",
-            1.0,
-            &|| {
-                black_box(black_box(u1).invert());
             },
             None,
         ),
@@ -259,7 +226,7 @@ fn cycles(valid: &[u8]) {
             })),
         ),
     ];
-    interleave::cycles_table("secp256k1, native vs libsecp256k1", &rows);
+    interleave::cycles_rows(&rows);
 }
 
 fn main() {

@@ -191,49 +191,16 @@ fn cycles(valid: &[u8]) {
     };
     let aws_mul = awslc_ffi::DoubleMul::new(word(3), word(4), &be(&u1), &be(&u2)).unwrap();
     assert!(aws_mul.run());
-    let chain = |square| {
-        move || {
-            black_box(interleave::field_chain(100, x, x, square, Fe::mul));
-        }
-    };
-    let (mul_chain, square_chain) = (chain(false), chain(true));
-    let rows: [interleave::CyclesRow; 7] = [
-        (
-            "field product (asm; 100 chained, each with the CPU check)",
-            100.0,
-            &mul_chain,
-            None,
-        ),
-        (
-            "field square (asm; 100 chained, as above)",
-            100.0,
-            &square_chain,
-            None,
-        ),
-        (
-            "field inversion (safegcd, variable time)",
-            1.0,
-            &|| {
-                black_box(black_box(x).invert());
-            },
-            None,
-        ),
-        (
-            "scalar product mod n",
-            1.0,
-            &|| {
-                black_box(black_box(u1).mul(&u2));
-            },
-            None,
-        ),
-        (
-            "scalar inversion mod n",
-            1.0,
-            &|| {
-                black_box(black_box(s).invert());
-            },
-            None,
-        ),
+    interleave::cycles_header("secp256r1, native vs aws-lc");
+    interleave::cycles_field_scalar(
+        x,
+        (Fe::mul, |x, _| x.square()),
+        Fe::invert,
+        (u1, u2),
+        Scalar::mul,
+        Scalar::invert,
+    );
+    let rows: [interleave::CyclesRow; 2] = [
         (
             "u1 G + u2 Q (double-scalar, Jacobian result)",
             1.0,
@@ -258,7 +225,7 @@ fn cycles(valid: &[u8]) {
             )),
         ),
     ];
-    interleave::cycles_table("secp256r1, native vs aws-lc", &rows);
+    interleave::cycles_rows(&rows);
 }
 
 fn main() {

@@ -159,9 +159,8 @@ pub fn ticks(f: &dyn Fn()) -> (f64, f64) {
 /// (`None`: not exposed).
 pub type CyclesRow<'a> = (&'a str, f64, Arm<'a>, Option<(&'a str, Arm<'a>)>);
 
-/// Prints the cycles table `rows` ([`ticks`] per operation) under `title`, with the clock.
-#[cfg(target_arch = "x86_64")]
-pub fn cycles_table(title: &str, rows: &[CyclesRow]) {
+/// Prints a cycles table's title (with the clock) and header.
+pub fn cycles_header(title: &str) {
     let mhz = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|s| {
@@ -177,6 +176,11 @@ pub fn cycles_table(title: &str, rows: &[CyclesRow]) {
     );
     println!("| operation | ours: median, min | theirs: median, min | library's operation |");
     println!("|---|---|---|---|");
+}
+
+/// Prints the cycles table's `rows` ([`ticks`] per operation).
+#[cfg(target_arch = "x86_64")]
+pub fn cycles_rows(rows: &[CyclesRow]) {
     for (op, per, ours, theirs) in rows {
         let (med, min) = ticks(*ours);
         let ours = format!("{:.0}, {:.0}", med / per, min / per);
@@ -192,4 +196,51 @@ pub fn cycles_table(title: &str, rows: &[CyclesRow]) {
             None => println!("| {op} | {ours} | - | not exposed |"),
         }
     }
+}
+
+/// The rows both curves' tables share, none exposed by the C libraries: 100 chained field
+/// products and squares from `x` (`mul` and `square`: the field's, with their CPU check), the
+/// field inversion `finv` of `x`, the scalar product `smul` and inversion `sinv` of `u1`, `u2`.
+#[cfg(target_arch = "x86_64")]
+pub fn cycles_field_scalar<F: Copy, S: Copy>(
+    x: F,
+    (mul, square): (FieldOp<F>, FieldOp<F>),
+    finv: fn(&F) -> Option<F>,
+    (u1, u2): (S, S),
+    smul: fn(&S, &S) -> S,
+    sinv: fn(&S) -> Option<S>,
+) {
+    use std::hint::black_box;
+    let mul_chain = || {
+        black_box(field_chain(100, x, x, false, mul));
+    };
+    let square_chain = || {
+        black_box(field_chain(100, x, x, true, square));
+    };
+    let finv = || {
+        black_box(finv(black_box(&x)));
+    };
+    let smul = || {
+        black_box(smul(black_box(&u1), &u2));
+    };
+    let sinv = || {
+        black_box(sinv(black_box(&u1)));
+    };
+    cycles_rows(&[
+        (
+            "field product (asm; 100 chained, each with the CPU check)",
+            100.0,
+            &mul_chain,
+            None,
+        ),
+        (
+            "field square (asm; 100 chained, as above)",
+            100.0,
+            &square_chain,
+            None,
+        ),
+        ("field inversion (safegcd, variable time)", 1.0, &finv, None),
+        ("scalar product mod n", 1.0, &smul, None),
+        ("scalar inversion mod n", 1.0, &sinv, None),
+    ]);
 }

@@ -105,6 +105,40 @@ macro_rules! with_kernel {
 }
 pub(crate) use with_kernel;
 
+/// Implements [`Kernel`] for a field tuple struct `$fe` (with inherent `mul_portable` and
+/// `square_portable`, and limbs in `.0`) on [`Portable`] and, on x86_64, on the
+/// [`montgomery::asm::Adx`] token with its methods `$mul` and `$square` (the field's generated
+/// assembly).
+macro_rules! impl_kernel {
+    ($fe:ident, $mul:ident, $square:ident) => {
+        impl $crate::weierstrass::Kernel<$fe> for $crate::weierstrass::Portable {
+            #[inline(always)]
+            fn mul(self, a: &$fe, b: &$fe) -> $fe {
+                a.mul_portable(b)
+            }
+
+            #[inline(always)]
+            fn square(self, a: &$fe) -> $fe {
+                a.square_portable()
+            }
+        }
+
+        #[cfg(target_arch = "x86_64")]
+        impl $crate::weierstrass::Kernel<$fe> for montgomery::asm::Adx {
+            #[inline(always)]
+            fn mul(self, a: &$fe, b: &$fe) -> $fe {
+                $fe(self.$mul(&a.0, &b.0))
+            }
+
+            #[inline(always)]
+            fn square(self, a: &$fe) -> $fe {
+                $fe(self.$square(&a.0))
+            }
+        }
+    };
+}
+pub(crate) use impl_kernel;
+
 /// What the shared point types need of a curve's base field.
 pub trait Field: Copy {
     /// 0.

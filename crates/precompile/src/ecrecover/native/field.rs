@@ -14,8 +14,8 @@ use limbs::add::{adc, sbb};
 use limbs::mul::mac;
 use montgomery::Modulus;
 
+use crate::weierstrass::{impl_kernel, with_kernel, Kernel};
 pub(crate) use crate::weierstrass::{limbs_from_be, limbs_to_be};
-use crate::weierstrass::{with_kernel, Kernel, Portable};
 
 /// `p`, little-endian limbs.
 pub const P: [u64; 4] = [
@@ -312,29 +312,6 @@ impl Fe {
     }
 }
 
-impl Kernel<Fe> for Portable {
-    #[inline(always)]
-    fn mul(self, a: &Fe, b: &Fe) -> Fe {
-        a.mul_portable(b)
-    }
-
-    #[inline(always)]
-    fn square(self, a: &Fe) -> Fe {
-        a.square_portable()
-    }
-}
-
-/// The generated assembly for this `p` ([`montgomery::asm::Adx::mul_k256`]: the plain product
-/// and the pseudo-Mersenne reduction in registers).
-#[cfg(target_arch = "x86_64")]
-impl Kernel<Fe> for montgomery::asm::Adx {
-    #[inline(always)]
-    fn mul(self, a: &Fe, b: &Fe) -> Fe {
-        Fe(self.mul_k256(&a.0, &b.0))
-    }
-
-    #[inline(always)]
-    fn square(self, a: &Fe) -> Fe {
-        Fe(self.square_k256(&a.0))
-    }
-}
+// The generated assembly for this `p` (`Adx::mul_k256`: the plain product and the
+// pseudo-Mersenne reduction in registers), or the portable code.
+impl_kernel!(Fe, mul_k256, square_k256);

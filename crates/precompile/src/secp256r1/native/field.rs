@@ -15,7 +15,7 @@
 //! ([`montgomery::inverse_mont_vartime`]; variable time, public values only).
 
 use crate::ecrecover::native::field::sqr_wide;
-use crate::weierstrass::{limbs_from_be, limbs_to_be, lt, with_kernel, Kernel, Portable};
+use crate::weierstrass::{impl_kernel, limbs_from_be, limbs_to_be, lt, with_kernel, Kernel};
 use limbs::add::{adc, add4_carry, sub4_borrow};
 use limbs::mul::mac;
 use montgomery::Modulus;
@@ -164,29 +164,6 @@ impl Fe {
     }
 }
 
-impl Kernel<Fe> for Portable {
-    #[inline(always)]
-    fn mul(self, a: &Fe, b: &Fe) -> Fe {
-        a.mul_portable(b)
-    }
-
-    #[inline(always)]
-    fn square(self, a: &Fe) -> Fe {
-        a.square_portable()
-    }
-}
-
-/// The generated assembly for this `p` ([`montgomery::asm::Adx::mul_p256`]: the product and
-/// the reduction specialised to `p`).
-#[cfg(target_arch = "x86_64")]
-impl Kernel<Fe> for montgomery::asm::Adx {
-    #[inline(always)]
-    fn mul(self, a: &Fe, b: &Fe) -> Fe {
-        Fe(self.mul_p256(&a.0, &b.0))
-    }
-
-    #[inline(always)]
-    fn square(self, a: &Fe) -> Fe {
-        Fe(self.square_p256(&a.0))
-    }
-}
+// The generated assembly for this `p` (`Adx::mul_p256`: the product and the reduction
+// specialised to `p`), or the portable code.
+impl_kernel!(Fe, mul_p256, square_p256);
