@@ -77,16 +77,21 @@ pub fn interleave(a: Arm, b: Arm) -> Timing {
     )
 }
 
-/// Prints the CPU and the table header of the rows [`interleave`]'s callers print.
-pub fn header() {
-    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+/// The value of the first `key` line of /proc/cpuinfo ("" when there is none).
+fn cpuinfo(key: &str) -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|s| {
             s.lines()
-                .find(|l| l.starts_with("model name"))
+                .find(|l| l.starts_with(key))
                 .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
         })
-        .unwrap_or_default();
+        .unwrap_or_default()
+}
+
+/// Prints the CPU and the table header of the rows [`interleave`]'s callers print.
+pub fn header() {
+    let cpu = cpuinfo("model name");
     println!("CPU: {cpu}; {ROUNDS} rounds of ~1 ms batches, ABBA, wall clock; B / A per round");
     println!("| case: A vs B | A ns (median, min) | B ns (median, min) | B / A: median (95 % interval) | ratio of minima |");
     println!("|---|---|---|---|---|");
@@ -161,14 +166,7 @@ pub type CyclesRow<'a> = (&'a str, f64, Arm<'a>, Option<(&'a str, Arm<'a>)>);
 
 /// Prints a cycles table's title (with the clock) and header.
 pub fn cycles_header(title: &str) {
-    let mhz = std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("cpu MHz"))
-                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
-        })
-        .unwrap_or_default();
+    let mhz = cpuinfo("cpu MHz");
     println!();
     println!(
         "{title}: TSC ticks per operation (nominal clock, cpu MHz {mhz}), median and minimum of \

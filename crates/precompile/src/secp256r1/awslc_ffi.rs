@@ -107,9 +107,9 @@ fn bignum(bytes: &[u8; 32]) -> Owned<BIGNUM> {
     Owned::new(bn, BN_free)
 }
 
-/// The public key `(qx, qy)` as an `EC_KEY` on P-256: `None` when a coordinate is `>= p` or the
+/// The point `(qx, qy)` of P-256 as an `EC_POINT`: `None` when a coordinate is `>= p` or the
 /// point is not on the curve.
-fn public_key(qx: &[u8; 32], qy: &[u8; 32]) -> Option<Owned<EC_KEY>> {
+fn point(qx: &[u8; 32], qy: &[u8; 32]) -> Option<Owned<EC_POINT>> {
     let mut sec1 = [0u8; 65];
     sec1[0] = 4;
     sec1[1..33].copy_from_slice(qx);
@@ -117,13 +117,6 @@ fn public_key(qx: &[u8; 32], qy: &[u8; 32]) -> Option<Owned<EC_KEY>> {
     // SAFETY: `EC_group_p256` returns a pointer to aws-lc's static P-256 group: never null,
     // valid for the program's life, and `EC_GROUP_free` on it is a no-op (never called here).
     let group = unsafe { EC_group_p256() };
-    // SAFETY: plain constructor; the guard frees the result.
-    let key = Owned::new(unsafe { EC_KEY_new() }, EC_KEY_free);
-    // SAFETY: `key` and `group` are valid; the key keeps its own reference to the group. A
-    // fresh key takes any group: a failure is internal.
-    if unsafe { EC_KEY_set_group(key.as_ptr(), group) } != 1 {
-        internal_failure();
-    }
     // SAFETY: `group` is valid; the guard frees the point.
     let point = Owned::new(unsafe { EC_POINT_new(group) }, EC_POINT_free);
     // SAFETY: `point` belongs to `group`, `sec1` is valid for 65 reads, and a null `BN_CTX` is
@@ -133,6 +126,22 @@ fn public_key(qx: &[u8; 32], qy: &[u8; 32]) -> Option<Owned<EC_KEY>> {
     if decoded != 1 {
         input_rejected();
         return None;
+    }
+    Some(point)
+}
+
+/// The public key `(qx, qy)` as an `EC_KEY` on P-256: `None` when a coordinate is `>= p` or the
+/// point is not on the curve.
+fn public_key(qx: &[u8; 32], qy: &[u8; 32]) -> Option<Owned<EC_KEY>> {
+    let point = point(qx, qy)?;
+    // SAFETY: as in `point`: aws-lc's static P-256 group.
+    let group = unsafe { EC_group_p256() };
+    // SAFETY: plain constructor; the guard frees the result.
+    let key = Owned::new(unsafe { EC_KEY_new() }, EC_KEY_free);
+    // SAFETY: `key` and `group` are valid; the key keeps its own reference to the group. A
+    // fresh key takes any group: a failure is internal.
+    if unsafe { EC_KEY_set_group(key.as_ptr(), group) } != 1 {
+        internal_failure();
     }
     // SAFETY: `key` has the point's group; aws-lc copies the point (ours is freed by its guard)
     // and rejects only the point at infinity, which a decoded uncompressed point is not: a
@@ -189,24 +198,11 @@ impl DoubleMul {
     /// The operands: `Q = (qx, qy)` (big-endian; `None` when it is not a point of the curve)
     /// and the big-endian scalars `u1`, `u2`.
     pub fn new(qx: &[u8; 32], qy: &[u8; 32], u1: &[u8; 32], u2: &[u8; 32]) -> Option<Self> {
-        let mut sec1 = [0u8; 65];
-        sec1[0] = 4;
-        sec1[1..33].copy_from_slice(qx);
-        sec1[33..].copy_from_slice(qy);
-        // SAFETY: `EC_group_p256` returns aws-lc's static P-256 group (never null); the guards
-        // free the fresh points.
-        let group = unsafe { EC_group_p256() };
-        let q = Owned::new(unsafe { EC_POINT_new(group) }, EC_POINT_free);
-        // SAFETY: as above.
-        let out = Owned::new(unsafe { EC_POINT_new(group) }, EC_POINT_free);
-        // SAFETY: `q` belongs to `group`, `sec1` is valid for 65 reads, a null `BN_CTX` is
-        // allowed.
-        let decoded =
-            unsafe { EC_POINT_oct2point(group, q.as_ptr(), sec1.as_ptr(), 65, ptr::null_mut()) };
-        if decoded != 1 {
-            input_rejected();
-            return None;
-        }
+        // SAFETY: clears this thread's aws-lc error queue (as `verify`).
+        unsafe { ERR_clear_error() }
+        let q = point(qx, qy)?;
+        // SAFETY: aws-lc's static P-256 group (as in `point`); the guard frees the point.
+        let out = Owned::new(unsafe { EC_POINT_new(EC_group_p256()) }, EC_POINT_free);
         let (u1, u2) = (bignum(u1), bignum(u2));
         Some(DoubleMul { q, out, u1, u2 })
     }
