@@ -119,6 +119,114 @@ fn interleaved() {
         Fe::from_be_bytes(&[0x3c; 32]),
     );
     interleave::field_rows(x.unwrap(), y.unwrap(), &rows);
+    cycles(&cases()[0].1);
+}
+
+/// The cycles table of the native backend's operations on the valid case's values, beside
+/// libsecp256k1's where its API has the same operation (its field, scalar and square-root
+/// functions are internal to the C library).
+fn cycles(valid: &[u8]) {
+    use precompile::ecrecover::native::{ecmult, point::Affine, scalar::Scalar};
+    let k = montgomery::asm::Adx::detect().expect("BMI2 and ADX");
+    let sig = Signature {
+        hash: valid[..32].try_into().unwrap(),
+        recid: valid[63] - 27,
+        rs: valid[64..128].try_into().unwrap(),
+    };
+    let r = Fe::from_be_bytes(sig.rs[..32].try_into().unwrap()).unwrap();
+    let y2 = r
+        .square()
+        .mul(&r)
+        .add(&Fe::ONE.double().double().double().sub(&Fe::ONE));
+    let big_r = Affine {
+        x: r,
+        y: y2.sqrt(k).unwrap(),
+    };
+    let u1 = Scalar::reduce_be_bytes(&sig.hash);
+    let u2 = Scalar::reduce_be_bytes(sig.rs[32..].try_into().unwrap());
+    let x = Fe::from_be_bytes(&[0x5a; 32]).unwrap();
+    let lib_key = secp256k1::PublicKey::from_secret_key(
+        &secp256k1::SecretKey::from_secret_bytes(sig.hash).unwrap(),
+    );
+    let lib_tweak = secp256k1::Scalar::from_be_bytes(*sig.rs[32..].first_chunk().unwrap()).unwrap();
+    interleave::cycles_header("secp256k1, native vs libsecp256k1");
+    interleave::cycles_field_scalar(
+        x,
+        (Fe::mul, |x, _| x.square()),
+        Fe::invert,
+        (u1, u2),
+        Scalar::mul,
+        Scalar::invert,
+    );
+    let rows: [interleave::CyclesRow; 6] = [
+        (
+            "square root (253 squares, 13 products)",
+            1.0,
+            &|| {
+                black_box(black_box(y2).sqrt(k));
+            },
+            None,
+        ),
+        (
+            "GLV split",
+            1.0,
+            &|| {
+                black_box(black_box(u1).split_lambda());
+            },
+            None,
+        ),
+        (
+            "u2 R (variable base; ours: wNAF + GLV, affine result)",
+            1.0,
+            &|| {
+                black_box(ecmult::mul_g_plus_r(
+                    k,
+                    &Scalar::ZERO,
+                    black_box(&big_r),
+                    &u2,
+                ));
+            },
+            Some(("secp256k1_ec_pubkey_tweak_mul (constant time)", &|| {
+                black_box(black_box(lib_key).mul_tweak(&lib_tweak).ok());
+            })),
+        ),
+        (
+            "u1 G (fixed base; ours: the double-scalar code with u2 = 0)",
+            1.0,
+            &|| {
+                black_box(ecmult::mul_g_plus_r(
+                    k,
+                    black_box(&u1),
+                    &big_r,
+                    &Scalar::ZERO,
+                ));
+            },
+            Some(("secp256k1_ec_pubkey_create (constant time)", &|| {
+                black_box(secp256k1::PublicKey::from_secret_key(black_box(
+                    &secp256k1::SecretKey::from_secret_bytes(sig.hash).unwrap(),
+                )));
+            })),
+        ),
+        (
+            "u1 G + u2 R (double-scalar, affine result)",
+            1.0,
+            &|| {
+                black_box(ecmult::mul_g_plus_r(k, black_box(&u1), &big_r, &u2));
+            },
+            None,
+        ),
+        (
+            "ECRECOVER, valid (whole call: parse, recover, Keccak)",
+            1.0,
+            &|| {
+                black_box(call(black_box(valid), native::recover));
+            },
+            Some(("secp256k1_ecdsa_recover + Keccak (the backend)", &|| {
+                black_box(call(black_box(valid), ecrecover::libsecp256k1::recover));
+            })),
+        ),
+    ];
+    interleave::cycles_rows(&rows);
 }
 
 fn main() {

@@ -161,6 +161,71 @@ fn interleaved() {
             black_box(native::verify_eip7951(black_box(&valid)));
         },
     );
+    cycles(&valid);
+}
+
+/// The cycles table of the native backend's operations on the vector's values, beside aws-lc's
+/// double multiplication and whole verification (its field functions are internal).
+fn cycles(valid: &[u8]) {
+    use precompile::secp256r1::native::{ecmult, point::Affine, scalar::Scalar};
+    let k = montgomery::asm::Adx::detect().expect("BMI2 and ADX");
+    let word = |i: usize| -> &[u8; 32] { valid[32 * i..32 * (i + 1)].try_into().unwrap() };
+    let q = Affine {
+        x: Fe::from_be_bytes(word(3)).unwrap(),
+        y: Fe::from_be_bytes(word(4)).unwrap(),
+    };
+    let (e, r, s) = (
+        Scalar::reduce_be_bytes(word(0)),
+        Scalar::from_be_bytes(word(1)).unwrap(),
+        Scalar::from_be_bytes(word(2)).unwrap(),
+    );
+    let w = s.invert().unwrap();
+    let (u1, u2) = (e.mul(&w), r.mul(&w));
+    let x = Fe::from_be_bytes(&[0x5a; 32]).unwrap();
+    let be = |s: &Scalar| {
+        let mut b = [0u8; 32];
+        for (i, limb) in s.limbs().iter().enumerate() {
+            b[24 - 8 * i..32 - 8 * i].copy_from_slice(&limb.to_be_bytes());
+        }
+        b
+    };
+    let aws_mul = awslc_ffi::DoubleMul::new(word(3), word(4), &be(&u1), &be(&u2)).unwrap();
+    assert!(aws_mul.run());
+    interleave::cycles_header("secp256r1, native vs aws-lc");
+    interleave::cycles_field_scalar(
+        x,
+        (Fe::mul, |x, _| x.square()),
+        Fe::invert,
+        (u1, u2),
+        Scalar::mul,
+        Scalar::invert,
+    );
+    let rows: [interleave::CyclesRow; 2] = [
+        (
+            "u1 G + u2 Q (double-scalar, Jacobian result)",
+            1.0,
+            &|| {
+                black_box(ecmult::mul_g_plus_q(k, black_box(&u1), &q, &u2));
+            },
+            Some(("EC_POINT_mul (constant time)", &|| {
+                black_box(aws_mul.run());
+            })),
+        ),
+        (
+            "P256VERIFY, valid (parse, on-curve check, verify)",
+            1.0,
+            &|| {
+                black_box(native::verify_eip7951(black_box(valid)));
+            },
+            Some((
+                "ECDSA_do_verify with the key and signature import (the backend)",
+                &|| {
+                    black_box(awslc_ffi::verify_eip7951(black_box(valid)));
+                },
+            )),
+        ),
+    ];
+    interleave::cycles_rows(&rows);
 }
 
 fn main() {

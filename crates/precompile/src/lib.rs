@@ -89,7 +89,7 @@ pub mod ripemd160;
 pub mod secp256r1;
 pub mod sha256;
 pub mod unavailable;
-mod weierstrass;
+pub mod weierstrass;
 
 pub use backends::alternative_backends;
 pub use error::{Group, InputRule, LengthRule, PrecompileError};

@@ -77,16 +77,21 @@ pub fn interleave(a: Arm, b: Arm) -> Timing {
     )
 }
 
-/// Prints the CPU and the table header of the rows [`interleave`]'s callers print.
-pub fn header() {
-    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+/// The value of the first `key` line of /proc/cpuinfo ("" when there is none).
+fn cpuinfo(key: &str) -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|s| {
             s.lines()
-                .find(|l| l.starts_with("model name"))
+                .find(|l| l.starts_with(key))
                 .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_string())
         })
-        .unwrap_or_default();
+        .unwrap_or_default()
+}
+
+/// Prints the CPU and the table header of the rows [`interleave`]'s callers print.
+pub fn header() {
+    let cpu = cpuinfo("model name");
     println!("CPU: {cpu}; {ROUNDS} rounds of ~1 ms batches, ABBA, wall clock; B / A per round");
     println!("| case: A vs B | A ns (median, min) | B ns (median, min) | B / A: median (95 % interval) | ratio of minima |");
     println!("|---|---|---|---|---|");
@@ -129,4 +134,111 @@ pub fn field_rows<F: Copy>(x: F, y: F, rows: &[(&str, FieldOp<F>, FieldOp<F>, bo
             },
         );
     }
+}
+
+/// Time-stamp counter ticks per call of `f`: the median and the minimum over 201 batches of
+/// about 50 us (after one warm-up batch; on a loaded CPU the minimum is the undisturbed batch).
+/// The counter runs at the CPU's nominal clock (`cpu MHz` in /proc/cpuinfo on this VM), not
+/// the core clock, so these are nominal-clock cycles.
+#[cfg(target_arch = "x86_64")]
+pub fn ticks(f: &dyn Fn()) -> (f64, f64) {
+    // SAFETY: RDTSC exists on every x86_64 CPU and has no memory effects.
+    let now = || unsafe { core::arch::x86_64::_rdtsc() };
+    let n = ((5.0e4 / batch(20, f).max(1.0)) as u64).clamp(1, 1 << 20);
+    let mut per_call: Vec<f64> = (0..=201)
+        .map(|_| {
+            let t = now();
+            for _ in 0..n {
+                f();
+            }
+            (now() - t) as f64 / n as f64
+        })
+        .skip(1)
+        .collect();
+    per_call.sort_by(f64::total_cmp);
+    (per_call[per_call.len() / 2], per_call[0])
+}
+
+/// One row of a cycles table: the operation, the operations per call of the arms (a chain of
+/// 100 products: 100), ours, and the other library's same operation when its API exposes one
+/// (`None`: not exposed).
+pub type CyclesRow<'a> = (&'a str, f64, Arm<'a>, Option<(&'a str, Arm<'a>)>);
+
+/// Prints a cycles table's title (with the clock) and header.
+pub fn cycles_header(title: &str) {
+    let mhz = cpuinfo("cpu MHz");
+    println!();
+    println!(
+        "{title}: TSC ticks per operation (nominal clock, cpu MHz {mhz}), median and minimum of \
+         201 batches of ~50 us"
+    );
+    println!("| operation | ours: median, min | theirs: median, min | library's operation |");
+    println!("|---|---|---|---|");
+}
+
+/// Prints the cycles table's `rows` ([`ticks`] per operation).
+#[cfg(target_arch = "x86_64")]
+pub fn cycles_rows(rows: &[CyclesRow]) {
+    for (op, per, ours, theirs) in rows {
+        let (med, min) = ticks(*ours);
+        let ours = format!("{:.0}, {:.0}", med / per, min / per);
+        match theirs {
+            Some((what, f)) => {
+                let (med, min) = ticks(*f);
+                println!(
+                    "| {op} | {ours} | {:.0}, {:.0} | {what} |",
+                    med / per,
+                    min / per
+                )
+            }
+            None => println!("| {op} | {ours} | - | not exposed |"),
+        }
+    }
+}
+
+/// The rows both curves' tables share, none exposed by the C libraries: 100 chained field
+/// products and squares from `x` (`mul` and `square`: the field's, with their CPU check), the
+/// field inversion `finv` of `x`, the scalar product `smul` and inversion `sinv` of `u1`, `u2`.
+#[cfg(target_arch = "x86_64")]
+pub fn cycles_field_scalar<F: Copy, S: Copy>(
+    x: F,
+    (mul, square): (FieldOp<F>, FieldOp<F>),
+    finv: fn(&F) -> Option<F>,
+    (u1, u2): (S, S),
+    smul: fn(&S, &S) -> S,
+    sinv: fn(&S) -> Option<S>,
+) {
+    use std::hint::black_box;
+    let mul_chain = || {
+        black_box(field_chain(100, x, x, false, mul));
+    };
+    let square_chain = || {
+        black_box(field_chain(100, x, x, true, square));
+    };
+    let finv = || {
+        black_box(finv(black_box(&x)));
+    };
+    let smul = || {
+        black_box(smul(black_box(&u1), &u2));
+    };
+    let sinv = || {
+        black_box(sinv(black_box(&u1)));
+    };
+    cycles_rows(&[
+        (
+            "field product (asm; 100 chained, each with the CPU check)",
+            100.0,
+            &mul_chain,
+            None,
+        ),
+        (
+            "field square (asm; 100 chained, as above)",
+            100.0,
+            &square_chain,
+            None,
+        ),
+        ("field inversion (safegcd, variable time)", 1.0, &finv, None),
+        ("scalar product mod n", 1.0, &smul, None),
+        ("scalar inversion mod n", 1.0, &sinv, None),
+    ]);
 }

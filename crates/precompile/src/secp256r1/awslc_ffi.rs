@@ -28,9 +28,9 @@
 use super::Parsed;
 use aws_lc_sys::{
     BN_bin2bn, BN_free, ECDSA_SIG_free, ECDSA_SIG_new, ECDSA_SIG_set0, ECDSA_do_verify,
-    EC_KEY_free, EC_KEY_new, EC_KEY_set_group, EC_KEY_set_public_key, EC_POINT_free, EC_POINT_new,
-    EC_POINT_oct2point, EC_group_p256, ERR_clear_error, ERR_get_error, BIGNUM, ECDSA_SIG, EC_KEY,
-    ERR_R_FATAL,
+    EC_KEY_free, EC_KEY_new, EC_KEY_set_group, EC_KEY_set_public_key, EC_POINT_free, EC_POINT_mul,
+    EC_POINT_new, EC_POINT_oct2point, EC_group_p256, ERR_clear_error, ERR_get_error, BIGNUM,
+    ECDSA_SIG, EC_KEY, EC_POINT, ERR_R_FATAL,
 };
 use core::ptr::{self, NonNull};
 
@@ -107,9 +107,9 @@ fn bignum(bytes: &[u8; 32]) -> Owned<BIGNUM> {
     Owned::new(bn, BN_free)
 }
 
-/// The public key `(qx, qy)` as an `EC_KEY` on P-256: `None` when a coordinate is `>= p` or the
+/// The point `(qx, qy)` of P-256 as an `EC_POINT`: `None` when a coordinate is `>= p` or the
 /// point is not on the curve.
-fn public_key(qx: &[u8; 32], qy: &[u8; 32]) -> Option<Owned<EC_KEY>> {
+fn point(qx: &[u8; 32], qy: &[u8; 32]) -> Option<Owned<EC_POINT>> {
     let mut sec1 = [0u8; 65];
     sec1[0] = 4;
     sec1[1..33].copy_from_slice(qx);
@@ -117,13 +117,6 @@ fn public_key(qx: &[u8; 32], qy: &[u8; 32]) -> Option<Owned<EC_KEY>> {
     // SAFETY: `EC_group_p256` returns a pointer to aws-lc's static P-256 group: never null,
     // valid for the program's life, and `EC_GROUP_free` on it is a no-op (never called here).
     let group = unsafe { EC_group_p256() };
-    // SAFETY: plain constructor; the guard frees the result.
-    let key = Owned::new(unsafe { EC_KEY_new() }, EC_KEY_free);
-    // SAFETY: `key` and `group` are valid; the key keeps its own reference to the group. A
-    // fresh key takes any group: a failure is internal.
-    if unsafe { EC_KEY_set_group(key.as_ptr(), group) } != 1 {
-        internal_failure();
-    }
     // SAFETY: `group` is valid; the guard frees the point.
     let point = Owned::new(unsafe { EC_POINT_new(group) }, EC_POINT_free);
     // SAFETY: `point` belongs to `group`, `sec1` is valid for 65 reads, and a null `BN_CTX` is
@@ -133,6 +126,22 @@ fn public_key(qx: &[u8; 32], qy: &[u8; 32]) -> Option<Owned<EC_KEY>> {
     if decoded != 1 {
         input_rejected();
         return None;
+    }
+    Some(point)
+}
+
+/// The public key `(qx, qy)` as an `EC_KEY` on P-256: `None` when a coordinate is `>= p` or the
+/// point is not on the curve.
+fn public_key(qx: &[u8; 32], qy: &[u8; 32]) -> Option<Owned<EC_KEY>> {
+    let point = point(qx, qy)?;
+    // SAFETY: as in `point`: aws-lc's static P-256 group.
+    let group = unsafe { EC_group_p256() };
+    // SAFETY: plain constructor; the guard frees the result.
+    let key = Owned::new(unsafe { EC_KEY_new() }, EC_KEY_free);
+    // SAFETY: `key` and `group` are valid; the key keeps its own reference to the group. A
+    // fresh key takes any group: a failure is internal.
+    if unsafe { EC_KEY_set_group(key.as_ptr(), group) } != 1 {
+        internal_failure();
     }
     // SAFETY: `key` has the point's group; aws-lc copies the point (ours is freed by its guard)
     // and rejects only the point at infinity, which a decoded uncompressed point is not: a
@@ -173,6 +182,47 @@ pub(crate) fn verify(p: &Parsed<'_>) -> bool {
         input_rejected();
     }
     ok
+}
+
+/// `u1 G + u2 Q` on aws-lc's P-256 group through its public `EC_POINT_mul` (constant time;
+/// `ECDSA_do_verify` runs the library's internal variable-time double multiplication), with the
+/// operands decoded once: the benches' cycles table.
+pub struct DoubleMul {
+    q: Owned<EC_POINT>,
+    out: Owned<EC_POINT>,
+    u1: Owned<BIGNUM>,
+    u2: Owned<BIGNUM>,
+}
+
+impl DoubleMul {
+    /// The operands: `Q = (qx, qy)` (big-endian; `None` when it is not a point of the curve)
+    /// and the big-endian scalars `u1`, `u2`.
+    pub fn new(qx: &[u8; 32], qy: &[u8; 32], u1: &[u8; 32], u2: &[u8; 32]) -> Option<Self> {
+        // SAFETY: clears this thread's aws-lc error queue (as `verify`).
+        unsafe { ERR_clear_error() }
+        let q = point(qx, qy)?;
+        // SAFETY: aws-lc's static P-256 group (as in `point`); the guard frees the point.
+        let out = Owned::new(unsafe { EC_POINT_new(EC_group_p256()) }, EC_POINT_free);
+        let (u1, u2) = (bignum(u1), bignum(u2));
+        Some(DoubleMul { q, out, u1, u2 })
+    }
+
+    /// Computes `u1 G + u2 Q` (into the object's own result point); whether aws-lc succeeded.
+    pub fn run(&self) -> bool {
+        // SAFETY: every pointer is a valid object of the P-256 group (or a BIGNUM) owned by
+        // `self`; a null `BN_CTX` is allowed; the result point is distinct from `q`.
+        let ok = unsafe {
+            EC_POINT_mul(
+                EC_group_p256(),
+                self.out.as_ptr(),
+                self.u1.as_ptr(),
+                self.q.as_ptr(),
+                self.u2.as_ptr(),
+                ptr::null_mut(),
+            )
+        };
+        ok == 1
+    }
 }
 
 /// The library name of this backend, as [`crate::Precompile::library`] reports it.

@@ -70,6 +70,75 @@ pub(crate) mod scalar {
     }
 }
 
+/// A base field's product and square, chosen once per top-level operation
+/// ([`with_kernel!`]: one CPU-feature check per recovery or verification, not one per
+/// product): the generated assembly behind the [`montgomery::asm::Adx`] token (proof that the
+/// CPU has BMI2 and ADX) on x86_64, else [`Portable`]. Both give the same values (tested).
+pub trait Kernel<F>: Copy {
+    /// `a b`.
+    fn mul(self, a: &F, b: &F) -> F;
+    /// `a^2`.
+    fn square(self, a: &F) -> F;
+}
+
+/// The portable kernel: plain Rust products, any target.
+#[derive(Clone, Copy, Debug)]
+pub struct Portable;
+
+/// Evaluates `$body` with `$k` bound to the fastest [`Kernel`] of this CPU: the
+/// [`montgomery::asm::Adx`] token when [`montgomery::asm::Adx::detect`] finds BMI2 and ADX
+/// (x86_64), else [`Portable`]. `$body` is compiled for both.
+macro_rules! with_kernel {
+    ($k:ident => $body:expr) => {{
+        #[cfg(target_arch = "x86_64")]
+        let adx = montgomery::asm::Adx::detect();
+        #[cfg(not(target_arch = "x86_64"))]
+        let adx: Option<$crate::weierstrass::Portable> = None;
+        match adx {
+            Some($k) => $body,
+            None => {
+                let $k = $crate::weierstrass::Portable;
+                $body
+            }
+        }
+    }};
+}
+pub(crate) use with_kernel;
+
+/// Implements [`Kernel`] for a field tuple struct `$fe` (with inherent `mul_portable` and
+/// `square_portable`, and limbs in `.0`) on [`Portable`] and, on x86_64, on the
+/// [`montgomery::asm::Adx`] token with its methods `$mul` and `$square` (the field's generated
+/// assembly).
+macro_rules! impl_kernel {
+    ($fe:ident, $mul:ident, $square:ident) => {
+        impl $crate::weierstrass::Kernel<$fe> for $crate::weierstrass::Portable {
+            #[inline(always)]
+            fn mul(self, a: &$fe, b: &$fe) -> $fe {
+                a.mul_portable(b)
+            }
+
+            #[inline(always)]
+            fn square(self, a: &$fe) -> $fe {
+                a.square_portable()
+            }
+        }
+
+        #[cfg(target_arch = "x86_64")]
+        impl $crate::weierstrass::Kernel<$fe> for montgomery::asm::Adx {
+            #[inline(always)]
+            fn mul(self, a: &$fe, b: &$fe) -> $fe {
+                $fe(self.$mul(&a.0, &b.0))
+            }
+
+            #[inline(always)]
+            fn square(self, a: &$fe) -> $fe {
+                $fe(self.$square(&a.0))
+            }
+        }
+    };
+}
+pub(crate) use impl_kernel;
+
 /// What the shared point types need of a curve's base field.
 pub trait Field: Copy {
     /// 0.

@@ -9,14 +9,12 @@
 //! products). The pseudo-Mersenne reduction measured as fast as the kernel's Montgomery
 //! product for this `p` (PERF.md), and it keeps elements in plain form (no conversions), so
 //! the inversion is [`montgomery::inverse_vartime`] as it stands.
-//!
-//! Every function is `const` except those that reach the run-time kernel, so that the
-//! generator's table ([`super::table`]) is built at compile time with the same reduction.
 
 use limbs::add::{adc, sbb};
 use limbs::mul::mac;
 use montgomery::Modulus;
 
+use crate::weierstrass::{impl_kernel, with_kernel, Kernel};
 pub(crate) use crate::weierstrass::{limbs_from_be, limbs_to_be};
 
 /// `p`, little-endian limbs.
@@ -197,6 +195,31 @@ impl Fe {
         Fe(r)
     }
 
+    /// `m self mod p` for a small `m <= 8` (the additions' chains `2 (2 x)`, `3 x`, `8 x` in one
+    /// step): four limb products, one fold of the top limb by `C`, one conditional
+    /// subtraction. Panics in debug builds for `m > 8` (a caller bug: callers use constants).
+    #[inline]
+    pub fn mul_small(&self, m: u64) -> Fe {
+        debug_assert!(m <= 8);
+        let mut r = [0u64; 4];
+        let mut top = 0u64;
+        for (ri, &a) in r.iter_mut().zip(&self.0) {
+            (*ri, top) = mac(a, m, 0, top);
+        }
+        // r + top C with top < 8: below 2^256 + 2^36, so at most one carry out, after which
+        // r < 2^36 and adding C once more cannot carry.
+        let mut carry;
+        (r[0], carry) = adc(r[0], top * C, false);
+        for ri in &mut r[1..] {
+            (*ri, carry) = adc(*ri, 0, carry);
+        }
+        (r[0], carry) = adc(r[0], carry as u64 * C, false);
+        for ri in &mut r[1..] {
+            (*ri, carry) = adc(*ri, 0, carry);
+        }
+        Fe(reduce_once(r))
+    }
+
     /// `-self mod p`.
     #[inline]
     pub const fn neg(&self) -> Fe {
@@ -209,27 +232,17 @@ impl Fe {
         self.add(self)
     }
 
-    /// `self * b mod p`: the kernel's assembly specialised to `p`
-    /// ([`montgomery::asm::Adx::mul_k256`]: product and reduction in registers) on a CPU with
-    /// BMI2 and ADX, else [`Fe::mul_portable`] (the same value).
-    #[inline(always)]
+    /// `self * b mod p` on this CPU's [`Kernel`] (one CPU check; the hot paths take the
+    /// kernel as a parameter instead).
+    #[inline]
     pub fn mul(&self, b: &Fe) -> Fe {
-        #[cfg(target_arch = "x86_64")]
-        if let Some(t) = montgomery::asm::Adx::detect() {
-            return Fe(t.mul_k256(&self.0, &b.0));
-        }
-        self.mul_portable(b)
+        with_kernel!(k => Kernel::mul(k, self, b))
     }
 
-    /// `self^2 mod p`, as [`Fe::mul`] ([`montgomery::asm::Adx::square_k256`] or
-    /// [`Fe::square_portable`]).
-    #[inline(always)]
+    /// `self^2 mod p`, as [`Fe::mul`].
+    #[inline]
     pub fn square(&self) -> Fe {
-        #[cfg(target_arch = "x86_64")]
-        if let Some(t) = montgomery::asm::Adx::detect() {
-            return Fe(t.square_k256(&self.0));
-        }
-        self.square_portable()
+        with_kernel!(k => Kernel::square(k, self))
     }
 
     /// `self * b mod p`: the shared kernel's plain product ([`montgomery::mul_wide`]) and
@@ -246,11 +259,6 @@ impl Fe {
         Fe::from_wide(&sqr_wide(&self.0))
     }
 
-    /// `self * b mod p` in a `const` context (portable product; for compile-time tables).
-    pub const fn mul_const(&self, b: &Fe) -> Fe {
-        Fe::from_wide(&limbs::mul::mul_full4(&self.0, &b.0))
-    }
-
     /// The element `w mod p` of a 512-bit integer `w` (8 little-endian limbs).
     pub const fn from_wide(w: &[u64; 8]) -> Fe {
         Fe(reduce_wide(
@@ -264,59 +272,46 @@ impl Fe {
         &self.0
     }
 
-    /// `self^-1 mod p` in a `const` context (Fermat, `self^(p-2)`; for compile-time tables);
-    /// 0 for 0.
-    pub const fn invert_const(&self) -> Fe {
-        // p - 2, little-endian limbs.
-        let e = [P[0] - 2, P[1], P[2], P[3]];
-        let mut acc = Fe::ONE;
-        let mut i = 256;
-        while i > 0 {
-            i -= 1;
-            acc = acc.mul_const(&acc);
-            if (e[i / 64] >> (i % 64)) & 1 == 1 {
-                acc = acc.mul_const(self);
-            }
-        }
-        acc
-    }
-
     /// `self^-1 mod p` (safegcd, variable time: public values only), or `None` for 0.
     pub fn invert(&self) -> Option<Fe> {
         montgomery::inverse_vartime(&self.0, &MODULUS).map(Fe)
     }
 
-    /// `self^(2^k)`.
+    /// `self^(2^n)`.
     #[inline]
-    fn square_n(&self, k: usize) -> Fe {
+    fn square_n<K: Kernel<Fe>>(&self, k: K, n: usize) -> Fe {
         let mut x = *self;
-        for _ in 0..k {
-            x = x.square();
+        for _ in 0..n {
+            x = k.square(&x);
         }
         x
     }
 
     /// A square root of `self` (`self^((p+1)/4)`, `p = 3 mod 4`), or `None` when `self` is not
-    /// a square. Which of the two roots comes back is unspecified.
-    pub fn sqrt(&self) -> Option<Fe> {
+    /// a square. Which of the two roots comes back is unspecified. `k`: the field's kernel.
+    pub fn sqrt<K: Kernel<Fe>>(&self, k: K) -> Option<Fe> {
         // (p + 1) / 4 has blocks of ones of lengths 223, 22 and 2 (from the top), built by the
         // addition chain 1, 2, 3, 6, 9, 11, 22, 44, 88, 176, 220, 223 (libsecp256k1's):
         // 253 squarings and 13 multiplications.
         let a = self;
-        let x2 = a.square().mul(a);
-        let x3 = x2.square().mul(a);
-        let x6 = x3.square_n(3).mul(&x3);
-        let x9 = x6.square_n(3).mul(&x3);
-        let x11 = x9.square_n(2).mul(&x2);
-        let x22 = x11.square_n(11).mul(&x11);
-        let x44 = x22.square_n(22).mul(&x22);
-        let x88 = x44.square_n(44).mul(&x44);
-        let x176 = x88.square_n(88).mul(&x88);
-        let x220 = x176.square_n(44).mul(&x44);
-        let x223 = x220.square_n(3).mul(&x3);
-        let t = x223.square_n(23).mul(&x22);
-        let t = t.square_n(6).mul(&x2);
-        let root = t.square_n(2);
-        (root.square() == *a).then_some(root)
+        let x2 = k.mul(&k.square(a), a);
+        let x3 = k.mul(&x2.square_n(k, 1), a);
+        let x6 = k.mul(&x3.square_n(k, 3), &x3);
+        let x9 = k.mul(&x6.square_n(k, 3), &x3);
+        let x11 = k.mul(&x9.square_n(k, 2), &x2);
+        let x22 = k.mul(&x11.square_n(k, 11), &x11);
+        let x44 = k.mul(&x22.square_n(k, 22), &x22);
+        let x88 = k.mul(&x44.square_n(k, 44), &x44);
+        let x176 = k.mul(&x88.square_n(k, 88), &x88);
+        let x220 = k.mul(&x176.square_n(k, 44), &x44);
+        let x223 = k.mul(&x220.square_n(k, 3), &x3);
+        let t = k.mul(&x223.square_n(k, 23), &x22);
+        let t = k.mul(&t.square_n(k, 6), &x2);
+        let root = t.square_n(k, 2);
+        (k.square(&root) == *a).then_some(root)
     }
 }
+
+// The generated assembly for this `p` (`Adx::mul_k256`: the plain product and the
+// pseudo-Mersenne reduction in registers), or the portable code.
+impl_kernel!(Fe, mul_k256, square_k256);

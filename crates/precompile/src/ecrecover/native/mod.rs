@@ -1,7 +1,8 @@
-//! ECRECOVER backend on our own secp256k1 arithmetic (pure Rust, `no_std`, no allocation):
+//! ECRECOVER backend on our own secp256k1 arithmetic (pure Rust, `no_std`; no allocation per
+//! call, the generator's tables are allocated once):
 //! the field on the shared 4-limb kernel with the pseudo-Mersenne reduction ([`field`]),
 //! scalars modulo `n` with the GLV split ([`scalar`]), Jacobian points ([`point`]), wNAF digits
-//! ([`wnaf`]), the generator's compile-time tables ([`table`]) and `u1 G + u2 R` ([`ecmult`]).
+//! ([`wnaf`]), the generator's tables, built once ([`table`]) and `u1 G + u2 R` ([`ecmult`]).
 //!
 //! Recovery, exactly as go-ethereum (whose `v` reaches here as the recovery id 0 or 1, so the
 //! x-coordinate of `R` is `r` itself, never `r + n`): `R = (r, y)` with `y^2 = r^3 + 7` of the
@@ -16,6 +17,7 @@ pub mod table;
 pub use crate::weierstrass::wnaf;
 
 use super::{address_word, Signature};
+use crate::weierstrass::{with_kernel, Kernel};
 use field::Fe;
 use point::Affine;
 use scalar::Scalar;
@@ -36,7 +38,20 @@ pub fn recover_key(sig: &Signature) -> Option<[u8; 64]> {
     }
     // r < n < p: always a field element.
     let x = Fe::from_be_bytes(r_be)?;
-    let mut y = x.square().mul(&x).add(&Fe([7, 0, 0, 0])).sqrt()?;
+    with_kernel!(k => recover_point(k, sig, r, s, x))
+}
+
+/// [`recover_key`]'s point arithmetic from the range-checked `r`, `s` and `x = r` on the
+/// field kernel `k`.
+#[inline(always)]
+fn recover_point<K: Kernel<Fe>>(
+    k: K,
+    sig: &Signature,
+    r: Scalar,
+    s: Scalar,
+    x: Fe,
+) -> Option<[u8; 64]> {
+    let mut y = k.mul(&k.square(&x), &x).add(&Fe([7, 0, 0, 0])).sqrt(k)?;
     if y.is_odd() != (sig.recid & 1 == 1) {
         y = y.neg();
     }
@@ -45,7 +60,7 @@ pub fn recover_key(sig: &Signature) -> Option<[u8; 64]> {
     let z = Scalar::reduce_be_bytes(&sig.hash);
     let u1 = z.neg().mul(&rinv);
     let u2 = s.mul(&rinv);
-    let q = ecmult::mul_g_plus_r(&u1, &big_r, &u2)?;
+    let q = ecmult::mul_g_plus_r(k, &u1, &big_r, &u2)?;
     let mut xy = [0u8; 64];
     xy[..32].copy_from_slice(&q.x.to_be_bytes());
     xy[32..].copy_from_slice(&q.y.to_be_bytes());

@@ -4,7 +4,7 @@
 //! "effective affine" coordinates of [`super::ecmult`].
 
 use super::field::Fe;
-use crate::weierstrass;
+use crate::weierstrass::{self, Kernel};
 
 /// An affine point (never the point at infinity).
 pub type Affine = weierstrass::Affine<Fe>;
@@ -25,9 +25,9 @@ pub const BETA: Fe = Fe([
 impl Affine {
     /// `lambda self = (beta x, y)`.
     #[inline]
-    pub fn endo(&self) -> Affine {
+    pub fn endo<K: Kernel<Fe>>(&self, k: K) -> Affine {
         Affine {
-            x: self.x.mul(&BETA),
+            x: k.mul(&self.x, &BETA),
             y: self.y,
         }
     }
@@ -36,48 +36,28 @@ impl Affine {
     pub fn is_on_curve(&self) -> bool {
         self.y.square() == self.x.square().mul(&self.x).add(&Fe([7, 0, 0, 0]))
     }
-
-    /// `self + b` in a `const` context (affine formulas, one Fermat inversion; for compile-time
-    /// tables). `None` for the point at infinity; `self = b` is doubled.
-    pub const fn add_const(&self, b: &Affine) -> Option<Affine> {
-        let dx = b.x.sub(&self.x);
-        let slope = if dx.is_zero() {
-            if b.y.add(&self.y).is_zero() {
-                return None;
-            }
-            // (3 x^2) / (2 y)
-            let x2 = self.x.mul_const(&self.x);
-            x2.add(&x2)
-                .add(&x2)
-                .mul_const(&self.y.double().invert_const())
-        } else {
-            b.y.sub(&self.y).mul_const(&dx.invert_const())
-        };
-        let x = slope.mul_const(&slope).sub(&self.x).sub(&b.x);
-        let y = slope.mul_const(&self.x.sub(&x)).sub(&self.y);
-        Some(Affine { x, y })
-    }
 }
 
 impl Jacobian {
     /// `2 self` (dbl-2009-l with `D = 4 X B` for `2 ((X + B)^2 - A - C)`: 3 multiplications, 4
-    /// squarings and fewer additions; a product costs a square with the assembly kernel). The
-    /// curve has no point of order 2, so only infinity doubles to infinity.
+    /// squarings and fewer additions, the small multiples `4 D`, `3 A`, `8 C` in one step each; a product costs a square with the assembly kernel). The
+    /// curve has no point of order 2, so only infinity doubles to infinity. `k`: the
+    /// field's kernel.
     #[inline]
-    pub fn double(&self) -> Jacobian {
+    pub fn double<K: Kernel<Fe>>(&self, k: K) -> Jacobian {
         if self.inf {
             return *self;
         }
-        let a = self.x.square();
-        let b = self.y.square();
-        let c = b.square();
-        let d = self.x.mul(&b).double().double();
-        let e = a.double().add(&a);
-        let f = e.square();
+        let a = k.square(&self.x);
+        let b = k.square(&self.y);
+        let c = k.square(&b);
+        let d = k.mul(&self.x, &b).mul_small(4);
+        let e = a.mul_small(3);
+        let f = k.square(&e);
         let x = f.sub(&d.double());
-        let c8 = c.double().double().double();
-        let y = e.mul(&d.sub(&x)).sub(&c8);
-        let z = self.y.mul(&self.z).double();
+        let c8 = c.mul_small(8);
+        let y = k.mul(&e, &d.sub(&x)).sub(&c8);
+        let z = k.mul(&self.y, &self.z).double();
         Jacobian {
             x,
             y,
@@ -90,27 +70,27 @@ impl Jacobian {
     /// `zb^2, zb^3` relative to `self`'s (`zb = self.z` for points on the same curve; see
     /// [`super::ecmult`] for the other use): 8 multiplications and 3 squarings when `zb` is
     /// `self.z`. Returns the sum and `H` (the sum's `Z` is `self.z * H`), or the double when
-    /// `b = self`, or infinity when `b = -self`.
+    /// `b = self`, or infinity when `b = -self`. `k`: the field's kernel.
     #[inline]
-    pub fn add_affine(&self, b: &Affine, zb: &Fe) -> (Jacobian, Fe) {
-        let zb2 = zb.square();
-        let u2 = b.x.mul(&zb2);
-        let s2 = b.y.mul(&zb2.mul(zb));
+    pub fn add_affine<K: Kernel<Fe>>(&self, k: K, b: &Affine, zb: &Fe) -> (Jacobian, Fe) {
+        let zb2 = k.square(zb);
+        let u2 = k.mul(&b.x, &zb2);
+        let s2 = k.mul(&b.y, &k.mul(&zb2, zb));
         let h = u2.sub(&self.x);
         let r = s2.sub(&self.y);
         if h.is_zero() {
             if r.is_zero() {
-                let d = self.double();
+                let d = self.double(k);
                 return (d, self.y.double());
             }
             return (Jacobian::INFINITY, Fe::ZERO);
         }
-        let hh = h.square();
-        let hhh = h.mul(&hh);
-        let v = self.x.mul(&hh);
-        let x = r.square().sub(&hhh).sub(&v.double());
-        let y = r.mul(&v.sub(&x)).sub(&self.y.mul(&hhh));
-        let z = self.z.mul(&h);
+        let hh = k.square(&h);
+        let hhh = k.mul(&h, &hh);
+        let v = k.mul(&self.x, &hh);
+        let x = k.square(&r).sub(&hhh).sub(&v.double());
+        let y = k.mul(&r, &v.sub(&x)).sub(&k.mul(&self.y, &hhh));
+        let z = k.mul(&self.z, &h);
         (
             Jacobian {
                 x,

@@ -1,12 +1,17 @@
-//! The generator's precomputed odd multiples, built at compile time: `G, 3G, 5G, ...,
-//! (2^(W-1) - 1) G` for the wNAF window [`WINDOW_G`], and the same multiples of `lambda G`
-//! (`(beta x, y)`), affine. [`TABLE_G_LEN`] entries each, 64 bytes an entry.
+//! The generator's precomputed odd multiples: `G, 3G, 5G, ..., (2^(W-1) - 1) G` for the wNAF
+//! window [`WINDOW_G`], and the same multiples of `lambda G` (`(beta x, y)`), affine.
+//! [`TABLE_G_LEN`] entries each, 64 bytes an entry: 2 x 64 KiB for window 12, built once on
+//! first use (about 1,000 point additions and 7,000 field products, one inversion).
 
+use super::ecmult::odd_multiples_into;
 use super::field::Fe;
-use super::point::{Affine, BETA};
+use super::point::Affine;
+use crate::weierstrass::{with_kernel, Kernel};
+use alloc::{boxed::Box, vec, vec::Vec};
+use once_cell::race::OnceBox;
 
 /// The wNAF window of the generator's scalars.
-pub const WINDOW_G: usize = 8;
+pub const WINDOW_G: usize = 12;
 
 /// Entries per table: the odd multiples below `2^(WINDOW_G - 1)`.
 pub const TABLE_G_LEN: usize = 1 << (WINDOW_G - 2);
@@ -27,39 +32,31 @@ pub const G: Affine = Affine {
     ]),
 };
 
-/// `(2i + 1) G` at index `i`.
-// About 32,000 field products of const evaluation (64 Fermat inversions), a few seconds.
-#[allow(long_running_const_eval)]
-pub static TABLE_G: [Affine; TABLE_G_LEN] = odd_multiples(&G);
+/// Both tables, once built.
+static TABLES: OnceBox<[Vec<Affine>; 2]> = OnceBox::new();
 
-/// `(2i + 1) lambda G` at index `i`.
-pub static TABLE_G_LAMBDA: [Affine; TABLE_G_LEN] = endo_all(&TABLE_G);
-
-/// `P, 3P, 5P, ...` in a `const` context.
-const fn odd_multiples(p: &Affine) -> [Affine; TABLE_G_LEN] {
-    let mut out = [*p; TABLE_G_LEN];
-    let twice = match p.add_const(p) {
-        Some(t) => t,
-        None => panic!("the generator has odd order"),
-    };
-    let mut i = 1;
-    while i < TABLE_G_LEN {
-        out[i] = match out[i - 1].add_const(&twice) {
-            Some(t) => t,
-            None => panic!("small multiples of the generator are finite"),
-        };
-        i += 1;
-    }
-    out
+/// `((2i + 1) G, (2i + 1) lambda G)` at index `i`: two tables of [`TABLE_G_LEN`] entries,
+/// built on the first call (the odd multiples in effective affine form,
+/// [`super::ecmult::odd_multiples_into`], then one inversion to true affine; `lambda` is one
+/// product an entry) and kept for the life of the process.
+pub fn g() -> (&'static [Affine], &'static [Affine]) {
+    let [g, g_lambda] = TABLES.get_or_init(|| with_kernel!(k => build(k)));
+    (g, g_lambda)
 }
 
-/// `(beta x, y)` of every entry, in a `const` context.
-const fn endo_all(t: &[Affine; TABLE_G_LEN]) -> [Affine; TABLE_G_LEN] {
-    let mut out = *t;
-    let mut i = 0;
-    while i < TABLE_G_LEN {
-        out[i].x = t[i].x.mul_const(&BETA);
-        i += 1;
+/// The two tables of [`g`], on the field kernel `k`.
+fn build<K: Kernel<Fe>>(k: K) -> Box<[Vec<Affine>; 2]> {
+    let mut out = vec![G; TABLE_G_LEN];
+    let zt = odd_multiples_into(k, &G, &mut vec![Fe::ZERO; TABLE_G_LEN], &mut out);
+    let zinv = zt.invert().expect("the scale of finite points is nonzero");
+    let zinv2 = k.square(&zinv);
+    let zinv3 = k.mul(&zinv2, &zinv);
+    for p in out.iter_mut() {
+        *p = Affine {
+            x: k.mul(&p.x, &zinv2),
+            y: k.mul(&p.y, &zinv3),
+        };
     }
-    out
+    let lambda = out.iter().map(|p| p.endo(k)).collect();
+    Box::new([out, lambda])
 }

@@ -4,10 +4,11 @@
 use super::field::{reduce_wide, Fe, P};
 use super::point::{Affine, BETA};
 use super::scalar::{Scalar, N};
-use super::table::{G, TABLE_G, TABLE_G_LAMBDA, TABLE_G_LEN};
+use super::table::{g, G, TABLE_G_LEN};
 use super::wnaf::{wnaf, LEN};
 use super::*;
 use crate::ecrecover::{self as ecr, SECP256K1_ORDER};
+use crate::weierstrass::{with_kernel, Portable};
 use ::k256::ecdsa::{RecoveryId, Signature as KSig, SigningKey, VerifyingKey};
 use num_bigint::{BigInt, BigUint};
 use proptest::prelude::*;
@@ -64,7 +65,7 @@ fn constants_against_num_bigint() {
     assert_eq!(lambda.modpow(&3u8.into(), &n), BigUint::from(1u8));
     let mut lb = [0u8; 32];
     lb.copy_from_slice(&limbs_be(&lambda));
-    assert_eq!(public_key(&lb), affine_bytes(&G.endo()));
+    assert_eq!(public_key(&lb), affine_bytes(&G.endo(Portable)));
     assert!(G.is_on_curve());
     // g1, g2 are round(2^384 b2 / n), round(2^384 (-b1) / n).
     use super::scalar::{G1 as g1, G2 as g2, MINUS_B1 as mb1, MINUS_B2 as mb2};
@@ -101,12 +102,18 @@ fn sec1(key: &VerifyingKey) -> [u8; 64] {
 
 #[test]
 fn generator_tables_against_k256() {
+    let (table_g, table_g_lambda) = g();
+    assert_eq!(
+        (table_g.len(), table_g_lambda.len()),
+        (TABLE_G_LEN, TABLE_G_LEN)
+    );
+    assert_eq!(table_g[0], G);
     for i in 0..TABLE_G_LEN {
         let mut k = [0u8; 32];
         k[24..].copy_from_slice(&(2 * i as u64 + 1).to_be_bytes());
-        assert_eq!(affine_bytes(&TABLE_G[i]), public_key(&k), "{i}");
-        assert_eq!(TABLE_G_LAMBDA[i], TABLE_G[i].endo(), "{i}");
-        assert!(TABLE_G_LAMBDA[i].is_on_curve());
+        assert_eq!(affine_bytes(&table_g[i]), public_key(&k), "{i}");
+        assert_eq!(table_g_lambda[i], table_g[i].endo(Portable), "{i}");
+        assert!(table_g_lambda[i].is_on_curve());
     }
 }
 
@@ -129,10 +136,10 @@ fn field_parsing_edges() {
 
 #[test]
 fn sqrt_of_non_residues_and_edges() {
-    assert_eq!(Fe::ZERO.sqrt(), Some(Fe::ZERO));
-    assert_eq!(Fe::ONE.sqrt().map(|r| r.square()), Some(Fe::ONE));
+    assert_eq!(Fe::ZERO.sqrt(Portable), Some(Fe::ZERO));
+    assert_eq!(Fe::ONE.sqrt(Portable).map(|r| r.square()), Some(Fe::ONE));
     // -1 is not a square (p = 3 mod 4).
-    assert_eq!(Fe::ONE.neg().sqrt(), None);
+    assert_eq!(Fe::ONE.neg().sqrt(Portable), None);
     assert_eq!(Fe::ZERO.invert(), None);
 }
 
@@ -146,22 +153,25 @@ proptest! {
             for y in fe_values(&b) {
                 let (bx, by) = (big(&x.0), big(&y.0));
                 prop_assert_eq!(big(&x.mul(&y).0), &bx * &by % &p);
-                prop_assert_eq!(x.mul_const(&y), x.mul(&y));
                 prop_assert_eq!(x.mul_portable(&y), x.mul(&y));
                 prop_assert_eq!(big(&x.add(&y).0), (&bx + &by) % &p);
                 prop_assert_eq!(big(&x.sub(&y).0), (&bx + &p - &by) % &p);
             }
             let bx = big(&x.0);
             prop_assert_eq!(big(&x.neg().0), (&p - &bx) % &p);
+            for m in 0..=8u8 {
+                prop_assert_eq!(big(&x.mul_small(m.into()).0), &bx * m % &p);
+            }
             prop_assert_eq!(big(&x.square().0), &bx * &bx % &p);
             prop_assert_eq!(x.square_portable(), x.square());
             if !x.is_zero() {
                 let inv = x.invert().unwrap();
                 prop_assert_eq!(big(&inv.0) * &bx % &p, BigUint::from(1u8));
-                prop_assert_eq!(x.invert_const(), inv);
             }
             let is_square = bx.modpow(&((&p - 1u8) >> 1), &p) != &p - 1u8;
-            match x.sqrt() {
+            let root = with_kernel!(k => x.sqrt(k));
+            prop_assert_eq!(root, x.sqrt(Portable));
+            match root {
                 Some(r) => {
                     prop_assert!(is_square);
                     prop_assert_eq!(big(&r.0).modpow(&2u8.into(), &p), bx);
@@ -419,7 +429,7 @@ fn affine_from(x: &BigUint, y: &BigUint) -> Affine {
 
 /// `k P` by the native double-scalar multiplication (`0 G + k P`), checked elsewhere.
 fn mul_point(p: &Affine, k: &BigUint) -> Affine {
-    ecmult::mul_g_plus_r(&Scalar::ZERO, p, &Scalar(limbs(k)))
+    with_kernel!(kernel => ecmult::mul_g_plus_r(kernel, &Scalar::ZERO, p, &Scalar(limbs(k))))
         .unwrap_or_else(|| panic!("{k:x} {:?} {}", p, p.is_on_curve()))
 }
 
@@ -452,7 +462,8 @@ fn double_scalar_multiplication_against_k256() {
         let u1 = Scalar::reduce_be_bytes(&a);
         let u2 = Scalar::reduce_be_bytes(&b);
         let sum = (big(&u1.0) + big(&u2.0)) % &n;
-        let got = ecmult::mul_g_plus_r(&u1, &G, &u2);
+        let got = with_kernel!(k => ecmult::mul_g_plus_r(k, &u1, &G, &u2));
+        assert_eq!(got, ecmult::mul_g_plus_r(Portable, &u1, &G, &u2));
         if sum == BigUint::from(0u8) {
             assert!(got.is_none());
         } else {
@@ -461,5 +472,6 @@ fn double_scalar_multiplication_against_k256() {
     }
     // u1 = -u2: the point at infinity.
     let u2 = Scalar::reduce_be_bytes(&[7; 32]);
-    assert!(ecmult::mul_g_plus_r(&u2.neg(), &G, &u2).is_none());
+    assert!(with_kernel!(k => ecmult::mul_g_plus_r(k, &u2.neg(), &G, &u2)).is_none());
+    assert!(ecmult::mul_g_plus_r(Portable, &u2.neg(), &G, &u2).is_none());
 }

@@ -8,7 +8,7 @@ use super::field::Fe;
 use super::point::{Affine, Jacobian};
 use super::scalar::Scalar;
 use super::table::{self, WINDOW_G};
-use crate::weierstrass::wnaf::Lane;
+use crate::weierstrass::{wnaf::Lane, Kernel};
 
 /// The wNAF window of `Q`'s scalar.
 pub const WINDOW_Q: usize = 5;
@@ -24,71 +24,74 @@ const TABLE_Q_LEN: usize = 1 << (WINDOW_Q - 2);
 /// `D = 2p` is Jacobian; on the curve isomorphic by the scale `Z_D` it is affine, so the odd
 /// multiples there are mixed additions of `D` (the addition formulas do not involve `a`, which
 /// the isomorphism changes). A multiple `(X_i, Y_i, Z_i)` there is `(X_i, Y_i) / (Z_i Z_D)^(2, 3)`
-/// on secp256r1; the `Z_i Z_D` are inverted together (Montgomery's batch inversion).
-pub(crate) fn odd_multiples_into(
+/// on secp256r1; the `Z_i Z_D` are inverted together (Montgomery's batch inversion). `k`: the
+/// field's kernel.
+pub(crate) fn odd_multiples_into<K: Kernel<Fe>>(
+    k: K,
     p: &Affine,
     pre: &mut [Jacobian],
     prefix: &mut [Fe],
     out: &mut [Affine],
 ) -> bool {
-    let k = out.len();
-    if k == 0 || pre.len() < k || prefix.len() < k {
-        return k == 0;
+    let len = out.len();
+    if len == 0 || pre.len() < len || prefix.len() < len {
+        return len == 0;
     }
-    let d = Jacobian::from_affine(p).double();
-    let zd2 = d.z.square();
+    let d = Jacobian::from_affine(p).double(k);
+    let zd2 = k.square(&d.z);
     pre[0] = Jacobian {
-        x: p.x.mul(&zd2),
-        y: p.y.mul(&zd2.mul(&d.z)),
+        x: k.mul(&p.x, &zd2),
+        y: k.mul(&p.y, &k.mul(&zd2, &d.z)),
         z: Fe::ONE,
         inf: false,
     };
     let d_affine = Affine { x: d.x, y: d.y };
     prefix[0] = Fe::ONE;
-    for i in 1..k {
-        pre[i] = pre[i - 1].add_affine(&d_affine);
+    for i in 1..len {
+        pre[i] = pre[i - 1].add_affine(k, &d_affine);
         if pre[i].inf {
             return false;
         }
-        prefix[i] = prefix[i - 1].mul(&pre[i].z);
+        prefix[i] = k.mul(&prefix[i - 1], &pre[i].z);
     }
     // t = 1 / (Z_0 ... Z_i Z_D), walking i down.
-    let Some(mut t) = prefix[k - 1].mul(&d.z).invert() else {
+    let Some(mut t) = k.mul(&prefix[len - 1], &d.z).invert() else {
         return false;
     };
-    for i in (0..k).rev() {
-        let inv = if i == 0 { t } else { t.mul(&prefix[i - 1]) };
+    for i in (0..len).rev() {
+        let inv = if i == 0 { t } else { k.mul(&t, &prefix[i - 1]) };
         if i > 0 {
-            t = t.mul(&pre[i].z);
+            t = k.mul(&t, &pre[i].z);
         }
-        let inv2 = inv.square();
+        let inv2 = k.square(&inv);
         out[i] = Affine {
-            x: pre[i].x.mul(&inv2),
-            y: pre[i].y.mul(&inv2.mul(&inv)),
+            x: k.mul(&pre[i].x, &inv2),
+            y: k.mul(&pre[i].y, &k.mul(&inv2, &inv)),
         };
     }
     true
 }
 
 /// `u1 G + u2 Q` in Jacobian coordinates, or `None` when it is the point at infinity (or, never
-/// for a point of the curve, when `Q`'s table cannot be built). `q` must be on the curve.
-pub fn mul_g_plus_q(u1: &Scalar, q: &Affine, u2: &Scalar) -> Option<Jacobian> {
+/// for a point of the curve, when `Q`'s table cannot be built). `q` must be on the curve. `k`:
+/// the field's kernel.
+pub fn mul_g_plus_q<K: Kernel<Fe>>(k: K, u1: &Scalar, q: &Affine, u2: &Scalar) -> Option<Jacobian> {
     let mut pre = [Jacobian::INFINITY; TABLE_Q_LEN];
     let mut prefix = [Fe::ZERO; TABLE_Q_LEN];
     let mut table_q = [*q; TABLE_Q_LEN];
-    if !odd_multiples_into(q, &mut pre, &mut prefix, &mut table_q) {
+    if !odd_multiples_into(k, q, &mut pre, &mut prefix, &mut table_q) {
         return None;
     }
     let (lane_q, len_q) = Lane::new(&u2.0, false, WINDOW_Q, &table_q[..]);
     let (lane_g, len_g) = Lane::new(&u1.0, false, WINDOW_G, table::g());
     let mut acc = Jacobian::INFINITY;
     for i in (0..len_q.max(len_g)).rev() {
-        acc = acc.double();
+        acc = acc.double(k);
         if let Some(p) = lane_q.point(i) {
-            acc = acc.add_affine(&p);
+            acc = acc.add_affine(k, &p);
         }
         if let Some(p) = lane_g.point(i) {
-            acc = acc.add_affine(&p);
+            acc = acc.add_affine(k, &p);
         }
     }
     (!acc.inf).then_some(acc)

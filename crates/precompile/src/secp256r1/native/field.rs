@@ -15,7 +15,7 @@
 //! ([`montgomery::inverse_mont_vartime`]; variable time, public values only).
 
 use crate::ecrecover::native::field::sqr_wide;
-use crate::weierstrass::{limbs_from_be, limbs_to_be, lt};
+use crate::weierstrass::{impl_kernel, limbs_from_be, limbs_to_be, lt, with_kernel, Kernel};
 use limbs::add::{adc, add4_carry, sub4_borrow};
 use limbs::mul::mac;
 use montgomery::Modulus;
@@ -133,27 +133,17 @@ impl Fe {
         self.add(self)
     }
 
-    /// `self b mod p`: the kernel's assembly specialised to `p`
-    /// ([`montgomery::asm::Adx::mul_p256`]) on a CPU with BMI2 and ADX, else
-    /// [`Fe::mul_portable`] (the same value).
-    #[inline(always)]
+    /// `self b mod p` on this CPU's [`Kernel`] (one CPU check; the hot paths take the kernel
+    /// as a parameter instead).
+    #[inline]
     pub fn mul(&self, b: &Fe) -> Fe {
-        #[cfg(target_arch = "x86_64")]
-        if let Some(t) = montgomery::asm::Adx::detect() {
-            return Fe(t.mul_p256(&self.0, &b.0));
-        }
-        self.mul_portable(b)
+        with_kernel!(k => Kernel::mul(k, self, b))
     }
 
-    /// `self^2 mod p`, as [`Fe::mul`] ([`montgomery::asm::Adx::square_p256`] or
-    /// [`Fe::square_portable`]).
-    #[inline(always)]
+    /// `self^2 mod p`, as [`Fe::mul`].
+    #[inline]
     pub fn square(&self) -> Fe {
-        #[cfg(target_arch = "x86_64")]
-        if let Some(t) = montgomery::asm::Adx::detect() {
-            return Fe(t.square_p256(&self.0));
-        }
-        self.square_portable()
+        with_kernel!(k => Kernel::square(k, self))
     }
 
     /// `self b mod p` in portable Rust: the 4-limb product and [`redc`].
@@ -173,3 +163,7 @@ impl Fe {
         montgomery::inverse_mont_vartime(&self.0, &MODULUS).map(Fe)
     }
 }
+
+// The generated assembly for this `p` (`Adx::mul_p256`: the product and the reduction
+// specialised to `p`), or the portable code.
+impl_kernel!(Fe, mul_p256, square_p256);

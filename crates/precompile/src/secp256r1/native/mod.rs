@@ -16,7 +16,7 @@ pub mod scalar;
 pub mod table;
 
 use super::Parsed;
-use crate::weierstrass::lt;
+use crate::weierstrass::{lt, with_kernel};
 use field::Fe;
 use point::Affine;
 use scalar::Scalar;
@@ -52,7 +52,7 @@ fn verify_fields(p: &Parsed<'_>, exact: bool) -> Option<bool> {
     let q = affine(p.qx, p.qy)?;
     let w = s.invert()?;
     let e = Scalar::reduce_be_bytes(p.hash);
-    let rp = ecmult::mul_g_plus_q(&e.mul(&w), &q, &r.mul(&w))?;
+    let rp = with_kernel!(k => ecmult::mul_g_plus_q(k, &e.mul(&w), &q, &r.mul(&w)))?;
     let z2 = rp.z.square();
     // r < n < p: a field element.
     if Fe::from_limbs(&r.0)?.mul(&z2) == rp.x {

@@ -2,7 +2,7 @@
 //! `(X / Z^2, Y / Z^3)`, with the `a = -3` doubling.
 
 use super::field::Fe;
-use crate::weierstrass;
+use crate::weierstrass::{self, Kernel};
 
 /// `b` in Montgomery form.
 pub const B: Fe = Fe([
@@ -33,23 +33,23 @@ impl Jacobian {
     /// `2 self` (dbl-2001-b, `a = -3`, with `Z3 = 2 Y Z` and `8 gamma^2 = 2 (2 gamma)^2`: 4
     /// multiplications, 4 squarings and fewer additions; a product costs a square with the
     /// assembly kernel). The curve has no point of order 2 (prime order), so only infinity
-    /// doubles to infinity.
+    /// doubles to infinity. `k`: the field's kernel.
     #[inline]
-    pub fn double(&self) -> Jacobian {
+    pub fn double<K: Kernel<Fe>>(&self, k: K) -> Jacobian {
         if self.inf {
             return *self;
         }
-        let delta = self.z.square();
-        let gamma = self.y.square();
-        let beta = self.x.mul(&gamma);
-        let t = self.x.sub(&delta).mul(&self.x.add(&delta));
+        let delta = k.square(&self.z);
+        let gamma = k.square(&self.y);
+        let beta = k.mul(&self.x, &gamma);
+        let t = k.mul(&self.x.sub(&delta), &self.x.add(&delta));
         let alpha = t.double().add(&t);
         let beta4 = beta.double().double();
-        let x = alpha.square().sub(&beta4.double());
-        let z = self.y.mul(&self.z).double();
-        let y = alpha
-            .mul(&beta4.sub(&x))
-            .sub(&gamma.double().square().double());
+        let x = k.square(&alpha).sub(&beta4.double());
+        let z = k.mul(&self.y, &self.z).double();
+        let y = k
+            .mul(&alpha, &beta4.sub(&x))
+            .sub(&k.square(&gamma.double()).double());
         Jacobian {
             x,
             y,
@@ -61,31 +61,31 @@ impl Jacobian {
     /// `self + b` for an affine `b` (madd-2007-bl with `Z3 = 2 Z1 H`: 8 multiplications, 3
     /// squarings; the
     /// formulas do not involve the curve's `a` or `b`); the double when `b = self`, infinity
-    /// when `b = -self`, `b` itself when `self` is infinity.
+    /// when `b = -self`, `b` itself when `self` is infinity. `k`: the field's kernel.
     #[inline]
-    pub fn add_affine(&self, b: &Affine) -> Jacobian {
+    pub fn add_affine<K: Kernel<Fe>>(&self, k: K, b: &Affine) -> Jacobian {
         if self.inf {
             return Jacobian::from_affine(b);
         }
-        let z1z1 = self.z.square();
-        let u2 = b.x.mul(&z1z1);
-        let s2 = b.y.mul(&self.z).mul(&z1z1);
+        let z1z1 = k.square(&self.z);
+        let u2 = k.mul(&b.x, &z1z1);
+        let s2 = k.mul(&k.mul(&b.y, &self.z), &z1z1);
         let h = u2.sub(&self.x);
         let r = s2.sub(&self.y).double();
         if h.is_zero() {
             return if r.is_zero() {
-                self.double()
+                self.double(k)
             } else {
                 Jacobian::INFINITY
             };
         }
-        let hh = h.square();
+        let hh = k.square(&h);
         let i = hh.double().double();
-        let j = h.mul(&i);
-        let v = self.x.mul(&i);
-        let x = r.square().sub(&j).sub(&v.double());
-        let y = r.mul(&v.sub(&x)).sub(&self.y.mul(&j).double());
-        let z = self.z.mul(&h).double();
+        let j = k.mul(&h, &i);
+        let v = k.mul(&self.x, &i);
+        let x = k.square(&r).sub(&j).sub(&v.double());
+        let y = k.mul(&r, &v.sub(&x)).sub(&k.mul(&self.y, &j).double());
+        let z = k.mul(&self.z, &h).double();
         Jacobian {
             x,
             y,

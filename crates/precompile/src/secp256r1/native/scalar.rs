@@ -31,6 +31,11 @@ impl Scalar {
         Scalar(ecdsa::reduce_be_bytes(be, &MODULUS))
     }
 
+    /// The little-endian limbs (`< n`).
+    pub fn limbs(&self) -> &[u64; 4] {
+        &self.0
+    }
+
     /// `self b mod n`.
     pub fn mul(&self, b: &Scalar) -> Scalar {
         Scalar(ecdsa::mul(&self.0, &b.0, &MODULUS))

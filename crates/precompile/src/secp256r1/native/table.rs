@@ -4,6 +4,7 @@
 
 use super::field::Fe;
 use super::point::{Affine, Jacobian};
+use crate::weierstrass::with_kernel;
 use alloc::{boxed::Box, vec, vec::Vec};
 use once_cell::race::OnceBox;
 
@@ -38,7 +39,13 @@ pub fn g() -> &'static [Affine] {
         let mut pre = vec![Jacobian::INFINITY; TABLE_G_LEN];
         let mut prefix = vec![Fe::ZERO; TABLE_G_LEN];
         let mut out = vec![G; TABLE_G_LEN];
-        let built = super::ecmult::odd_multiples_into(&G, &mut pre, &mut prefix, &mut out);
+        let built = with_kernel!(k => super::ecmult::odd_multiples_into(
+            k,
+            &G,
+            &mut pre,
+            &mut prefix,
+            &mut out
+        ));
         assert!(built, "the generator's small multiples are finite");
         Box::new(out)
     })

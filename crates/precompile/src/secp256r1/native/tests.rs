@@ -8,7 +8,7 @@ use super::field::Fe;
 use super::point::{Affine, Jacobian};
 use super::scalar::Scalar;
 use super::table;
-use crate::weierstrass::limbs_to_be;
+use crate::weierstrass::{limbs_to_be, with_kernel, Portable};
 use num_bigint::BigUint;
 use p256::ecdsa::{signature::hazmat::PrehashSigner, Signature, SigningKey};
 use p256::elliptic_curve::{
@@ -163,17 +163,19 @@ proptest! {
         let q = ProjectivePoint::GENERATOR * p256_scalar(&j);
         let (pa, qa) = (affine_of(&p), affine_of(&q));
         prop_assert!(pa.is_on_curve());
-        let pj = Jacobian::from_affine(&pa).double().add_affine(&qa);
+        // The portable kernel here; the assembly one in the double-scalar multiplication.
+        let kp = Portable;
+        let pj = Jacobian::from_affine(&pa).double(kp).add_affine(kp, &qa);
         prop_assert_eq!(to_affine(&pj), theirs(&(p.double() + q)));
-        prop_assert_eq!(to_affine(&pj.double()), theirs(&(p.double() + q).double()));
+        prop_assert_eq!(to_affine(&pj.double(kp)), theirs(&(p.double() + q).double()));
         // The special cases of the mixed addition.
-        let two_p = Jacobian::from_affine(&pa).double();
-        prop_assert_eq!(to_affine(&two_p.add_affine(&affine_of(&p.double()))), theirs(&p.double().double()));
-        prop_assert!(two_p.add_affine(&-affine_of(&p.double())).inf);
-        prop_assert_eq!(to_affine(&Jacobian::INFINITY.add_affine(&qa)), theirs(&q));
+        let two_p = Jacobian::from_affine(&pa).double(kp);
+        prop_assert_eq!(to_affine(&two_p.add_affine(kp, &affine_of(&p.double()))), theirs(&p.double().double()));
+        prop_assert!(two_p.add_affine(kp, &-affine_of(&p.double())).inf);
+        prop_assert_eq!(to_affine(&Jacobian::INFINITY.add_affine(kp, &qa)), theirs(&q));
         let mut out = [pa; 8];
         let (mut pre, mut prefix) = ([Jacobian::INFINITY; 8], [Fe::ZERO; 8]);
-        prop_assert!(odd_multiples_into(&pa, &mut pre, &mut prefix, &mut out));
+        prop_assert!(odd_multiples_into(kp, &pa, &mut pre, &mut prefix, &mut out));
         for (i, m) in out.iter().enumerate() {
             prop_assert_eq!(Some(ours(m)), theirs(&(p * p256::Scalar::from(2 * i as u64 + 1))));
         }
@@ -186,7 +188,8 @@ proptest! {
         let (a, b) = (cut(a), cut(b));
         let q = ProjectivePoint::GENERATOR * p256_scalar(&k);
         let (u1, u2) = (Scalar::reduce_be_bytes(&a), Scalar::reduce_be_bytes(&b));
-        let got = mul_g_plus_q(&u1, &affine_of(&q), &u2);
+        let got = with_kernel!(k => mul_g_plus_q(k, &u1, &affine_of(&q), &u2));
+        prop_assert_eq!(got, mul_g_plus_q(Portable, &u1, &affine_of(&q), &u2));
         let want = ProjectivePoint::mul_by_generator_and_mul_add_vartime(&p256_scalar(&a), &p256_scalar(&b), &q);
         prop_assert_eq!(got.and_then(|j| to_affine(&j)), theirs(&want));
     }
@@ -210,11 +213,12 @@ fn double_scalar_mul_reaching_infinity() {
     let g = affine_of(&ProjectivePoint::GENERATOR);
     let u = Scalar::reduce_be_bytes(&[7; 32]);
     let minus_u = Scalar::reduce_be_bytes(&sub_be(&N, &limbs_to_be(&u.0)));
-    assert!(mul_g_plus_q(&u, &g, &minus_u).is_none());
+    assert!(with_kernel!(k => mul_g_plus_q(k, &u, &g, &minus_u)).is_none());
+    assert!(mul_g_plus_q(Portable, &u, &g, &minus_u).is_none());
     let zero = Scalar::reduce_be_bytes(&[0; 32]);
-    assert!(mul_g_plus_q(&zero, &g, &zero).is_none());
+    assert!(with_kernel!(k => mul_g_plus_q(k, &zero, &g, &zero)).is_none());
     let one = Scalar::reduce_be_bytes(&limbs_to_be(&[1, 0, 0, 0]));
-    let j = mul_g_plus_q(&one, &g, &zero).unwrap();
+    let j = with_kernel!(k => mul_g_plus_q(k, &one, &g, &zero)).unwrap();
     assert_eq!(to_affine(&j), Some(ours(&g)));
 }
 
