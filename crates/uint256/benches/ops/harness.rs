@@ -222,9 +222,9 @@ fn time_walk<T, O>(xs: &[T; N], order: &[u8], f: &impl Fn(&T) -> O) -> f64 {
 }
 
 /// Groups whose two sides are the same machine code: LLVM emits ruint's instructions for ours,
-/// byte for byte over a whole pass (`mca.py` prints `same code` for them). Their ratio can only
-/// show where the linker put the two loops and the noise, so the table marks them instead of
-/// calling them slower or faster.
+/// instruction for instruction over a whole pass, code addresses aside (`mca.py` prints `same
+/// code` for them). Their ratio can only show where the linker put the two loops and the
+/// noise, so the table marks them instead of calling them slower or faster.
 const SAME_CODE: &[&str] = &[
     "sub",
     "mul",
