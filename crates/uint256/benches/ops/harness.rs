@@ -155,7 +155,7 @@ pub fn bench<O1, O2, O3>(
         b.iter_custom(|iters| chunked(&mut rng, iters, &d.timed.ruint, &|x| ruint(&x.0)))
     });
     g.bench_function("num-bigint", |b| {
-        b.iter_custom(|iters| chunked(&mut rng, iters, &*d.big, &|(x, s)| big(x, s)))
+        b.iter_custom(|iters| chunked(&mut rng, iters, &d.big, &|(x, s)| big(x, s)))
     });
     g.finish();
 }
