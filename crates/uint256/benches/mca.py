@@ -6,11 +6,12 @@
 
 For each group of the op bench (default: mod/200 byte/in mul/64x256 add), runs the bench binary
 (`cargo bench -p evm-arith-uint256 --bench ops --no-run`: release profile, fat LTO, the code that is
-timed) under gdb with `UINT256_INTERLEAVED=GROUP`, single-steps the first timed pass of ours
-and of ruint (`harness::time_batch`, one pass over the 256 operand tuples) and keeps the
-instructions of the most common iteration: the op's hot path as the CPU runs it, with its
-branches resolved, out-of-line calls followed and the loop's own load and `black_box` store.
-Each path goes to llvm-mca (`-iterations=200`) for every `--mcpu`. Columns per CPU model:
+timed) under gdb with `UINT256_INTERLEAVED==GROUP`, single-steps the first timed pass of ours
+and of ruint (`harness::time_walk`, one pass over the 256 operand tuples in batch order) and
+keeps the instructions of the most common iteration: the op's hot path as the CPU runs it,
+with its branches resolved, out-of-line calls followed and the loop's own index and operand
+loads and `black_box` store. Each path goes to llvm-mca (`-iterations=200`) for every `--mcpu`.
+Columns per CPU model:
 
 - `cyc/op`: llvm-mca's Total Cycles / iterations: back-to-back independent ops, as in the bench,
   with register dependencies but no stack engine (push/pop chains count), no branch
@@ -18,15 +19,19 @@ Each path goes to llvm-mca (`-iterations=200`) for every `--mcpu`. Columns per C
 - `bound`: llvm-mca's Block RThroughput, the bound from the ports alone;
 - `uops/op`; and `instrs/op`, the dynamic count averaged over the whole pass.
 
+The last column, on ruint's row, is `same code` when the two whole traced passes (every
+instruction of all 256 ops, code addresses left out) are the same: the groups the bench lists
+in `harness::SAME_CODE`, whose timed ratio can only be placement and noise.
+
 Default: `llvm-mca-19` (Debian: `apt-get install llvm-19`) with `znver4,sapphirerapids`, the
 Zen 4 and Sapphire Rapids models added in LLVM 17 (`emeraldrapids` uses the latter). Without
 it, `llvm-mca` with `znver3,skylake-avx512`: LLVM 14 has no Zen 4 model, and accepts
 `sapphirerapids` but times it with its Skylake-server model. `--keep DIR` writes each path as
 `DIR/<group>.<impl>.s` for a closer look (`llvm-mca-19 -mcpu=... -timeline FILE`).
 
-A group name must be the first group of the bench that contains it as a substring (the bench
-runs the groups in order; the first two timed passes are that group's ours and ruint). Needs
-gdb; about a minute per group, several for the division groups.
+Each group is selected by its exact name (`UINT256_INTERLEAVED==GROUP`; the first two timed
+passes are that group's ours and ruint). Needs gdb; about a minute per group, several for the
+division groups.
 """
 
 import argparse
@@ -42,7 +47,7 @@ import tempfile
 N = 256  # operand tuples per pass (harness::N)
 DEFAULT_GROUPS = ["mod/200", "byte/in", "mul/64x256", "add"]
 
-# Run inside gdb: trace the first two calls of any `time_batch` instantiation (ours, then
+# Run inside gdb: trace the first two calls of any `time_walk` instantiation (ours, then
 # ruint) instruction by instruction until each returns, writing `impl pc asm` lines; the
 # clock reads at either end of the pass are stepped over.
 GDB_SCRIPT = r"""
@@ -51,7 +56,7 @@ CLOCK = re.compile(r"call.*(Timespec|Instant|clock_gettime)")
 out = open(OUT, "w")
 gdb.execute("set pagination off")
 gdb.execute("set confirm off")
-gdb.execute("rbreak harness::time_batch", to_string=True)
+gdb.execute("rbreak harness::time_walk", to_string=True)
 gdb.execute("run", to_string=True)
 for impl in ("ours", "ruint"):
     arch = gdb.selected_frame().architecture()
@@ -101,7 +106,7 @@ def trace(exe, group, limit):
         script = os.path.join(tmp, "trace.py")
         with open(script, "w") as f:
             f.write("OUT = %r\nLIMIT = %d\n" % (out, limit) + GDB_SCRIPT)
-        env = dict(os.environ, UINT256_INTERLEAVED=group)
+        env = dict(os.environ, UINT256_INTERLEAVED="=" + group)
         subprocess.run(["gdb", "-q", "-batch", "-x", script, "--args", exe, "--bench"],
                        env=env, check=True, stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL)
@@ -143,6 +148,14 @@ def to_mca(path):
     return "\n".join(lines) + "\n"
 
 
+def same_code(a, b):
+    """Whether two traced passes run the same instructions, code addresses aside."""
+    def norm(steps):
+        return [re.sub(r"-?0x[0-9a-f]+\(%rip\)|0x[0-9a-f]{8,}|\s*<[^>]*>|#.*", "", asm)
+                for _, asm in steps]
+    return norm(a) == norm(b)
+
+
 def mca(tool, src, cpu):
     """(cycles per iteration, resource-bound cycles per iteration, uops per iteration)."""
     res = subprocess.run([tool, "-mcpu=" + cpu, "-iterations=200"], input=src,
@@ -170,7 +183,7 @@ def main():
     if args.keep:
         os.makedirs(args.keep, exist_ok=True)
     head = "| group | impl | instrs/op | " + " | ".join(
-        "%s cyc/op | bound | uops/op" % c for c in cpus) + " |"
+        "%s cyc/op | bound | uops/op" % c for c in cpus) + " | code |"
     print(head)
     print("|" + "---|" * (head.count("|") - 1))
     for group in args.groups:
@@ -183,7 +196,10 @@ def main():
                 with open(os.path.join(args.keep, name), "w") as f:
                     f.write(src)
             cells = ["%.1f | %.1f | %.0f" % mca(args.mca, src, cpu) for cpu in cpus]
-            print("| %s | %s | %.1f | %s |" % (group, impl, per_elem, " | ".join(cells)),
+            code = ""
+            if impl == "ruint":
+                code = "same code" if same_code(paths["ours"], paths["ruint"]) else "differs"
+            print("| %s | %s | %.1f | %s | %s |" % (group, impl, per_elem, " | ".join(cells), code),
                   flush=True)
 
 

@@ -167,5 +167,5 @@ pub fn sar(shift: U256, value: U256) -> U256 {
 /// CLZ (0x1e, EIP-7939): number of leading zero bits of `x`; 256 if `x == 0`.
 #[inline(always)]
 pub fn clz(x: U256) -> U256 {
-    U256::from_u64(x.leading_zeros() as u64)
+    U256::from_u64(crate::bits::leading_zeros_select(&x.0) as u64)
 }

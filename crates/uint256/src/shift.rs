@@ -6,22 +6,7 @@ impl U256 {
     /// `self << shift` modulo 2^256; 0 for `shift >= 256`.
     #[inline(always)]
     pub const fn wrapping_shl(self, shift: usize) -> Self {
-        if shift >= 256 {
-            return Self::ZERO;
-        }
-        let b = (shift % 64) as u32;
-        let a = self.0;
-        // Shift within limbs first; `(x >> 1) >> (63 - b)` is `x >> (64 - b)`, 0 for b == 0.
-        let t0 = a[0] << b;
-        let t1 = (a[1] << b) | ((a[0] >> 1) >> (63 - b));
-        let t2 = (a[2] << b) | ((a[1] >> 1) >> (63 - b));
-        let t3 = (a[3] << b) | ((a[2] >> 1) >> (63 - b));
-        Self(match shift / 64 {
-            0 => [t0, t1, t2, t3],
-            1 => [0, t0, t1, t2],
-            2 => [0, 0, t0, t1],
-            _ => [0, 0, 0, t0],
-        })
+        Self(shl(&self.0, shift))
     }
 
     /// `self >> shift` (logical); 0 for `shift >= 256`.
@@ -62,24 +47,69 @@ pub(crate) const fn shift_amount(x: &[u64; 4]) -> usize {
     }
 }
 
+/// The limbs `a << shift`; 0 for `shift >= 256`.
+///
+/// No branch on the limb count, as [`sar`]: funnel shifts by `shift % 64`, then two stages of
+/// selects that move whole limbs by one and by two places. A `match` on `shift / 64` (a jump
+/// table or a compare chain) mispredicts whenever the limb count varies from one shift to the
+/// next. The selects are masks ([`mask_select`]) so that the function stays `const`. Shifts of
+/// 256 or more return early, as revm's SHL and SHR do.
+#[inline(always)]
+pub(crate) const fn shl(a: &[u64; 4], shift: usize) -> [u64; 4] {
+    if shift >= 256 {
+        return [0; 4];
+    }
+    let b = (shift % 64) as u32;
+    let t = [
+        a[0] << b,
+        funnel_shl(a[1], a[0], b),
+        funnel_shl(a[2], a[1], b),
+        funnel_shl(a[3], a[2], b),
+    ];
+    let one = shift & 64 != 0;
+    let t = [
+        mask_select(one, 0, t[0]),
+        mask_select(one, t[0], t[1]),
+        mask_select(one, t[1], t[2]),
+        mask_select(one, t[2], t[3]),
+    ];
+    let two = shift & 128 != 0;
+    [
+        mask_select(two, 0, t[0]),
+        mask_select(two, 0, t[1]),
+        mask_select(two, t[0], t[2]),
+        mask_select(two, t[1], t[3]),
+    ]
+}
+
 /// The limbs `a >> shift` (logical); 0 for `shift >= 256`. By reference so that a word in
-/// memory is read where it is (see `evm::slot`).
+/// memory is read where it is (see `evm::slot`). Selects as [`shl`].
 #[inline(always)]
 pub(crate) const fn shr(a: &[u64; 4], shift: usize) -> [u64; 4] {
     if shift >= 256 {
         return [0; 4];
     }
     let b = (shift % 64) as u32;
-    let t0 = (a[0] >> b) | ((a[1] << 1) << (63 - b));
-    let t1 = (a[1] >> b) | ((a[2] << 1) << (63 - b));
-    let t2 = (a[2] >> b) | ((a[3] << 1) << (63 - b));
-    let t3 = a[3] >> b;
-    match shift / 64 {
-        0 => [t0, t1, t2, t3],
-        1 => [t1, t2, t3, 0],
-        2 => [t2, t3, 0, 0],
-        _ => [t3, 0, 0, 0],
-    }
+    let t = [
+        funnel_shr(a[1], a[0], b),
+        funnel_shr(a[2], a[1], b),
+        funnel_shr(a[3], a[2], b),
+        a[3] >> b,
+    ];
+    let one = shift & 64 != 0;
+    let t = [
+        mask_select(one, t[1], t[0]),
+        mask_select(one, t[2], t[1]),
+        mask_select(one, t[3], t[2]),
+        mask_select(one, 0, t[3]),
+    ];
+    let two = shift & 128 != 0;
+    [
+        mask_select(two, t[2], t[0]),
+        mask_select(two, t[3], t[1]),
+        mask_select(two, 0, t[2]),
+        mask_select(two, 0, t[3]),
+    ]
 }
 
 /// The limbs `a >> shift` arithmetic (sign-filling, two's complement); for `shift >= 256` all
@@ -119,10 +149,24 @@ pub(crate) fn sar(a: &[u64; 4], shift: usize) -> [u64; 4] {
     ]
 }
 
+/// The high limb of `(hi, lo) << s` for `s < 64` (one `shld` on x86-64).
+#[inline(always)]
+const fn funnel_shl(hi: u64, lo: u64, s: u32) -> u64 {
+    (((((hi as u128) << 64) | lo as u128) << s) >> 64) as u64
+}
+
 /// The low limb of `(hi, lo) >> s` for `s < 64` (one `shrd` on x86-64).
 #[inline(always)]
 const fn funnel_shr(hi: u64, lo: u64, s: u32) -> u64 {
     ((((hi as u128) << 64) | lo as u128) >> s) as u64
+}
+
+/// `if c { x } else { y }` through a mask, `const`: LLVM keeps a chain of these as `and`, `andn`
+/// and `or` (or `cmov`), where chains of `if`s became branches.
+#[inline(always)]
+pub(crate) const fn mask_select(c: bool, x: u64, y: u64) -> u64 {
+    let m = 0u64.wrapping_sub(c as u64);
+    (x & m) | (y & !m)
 }
 
 /// `if c { x } else { y }` as a conditional move. Not `const`: as an `if` LLVM made the first

@@ -4,12 +4,10 @@
 //! limbs set: the result is 0 or all sign bits). BYTE and SIGNEXTEND classes: `in` (index in
 //! range), `out` (index 32 or more for BYTE, 31 or more for SIGNEXTEND, some of them huge).
 //!
-//! `sar/ge256` favours ruint by a varying margin from process to process: revm's SAR branches
-//! on the sign (`test; js`, then constant stores) where ours computes it (`sar $63`), and the
-//! predictor learns the signs of the 256 tuples, repeated thousands of times per sample, better
-//! or worse with the process's addresses. Over a sign sequence too long to learn, the branch
-//! costs ruint a misprediction in every other call: this class rewards a memorised branch, not
-//! faster code (the commit that added this note has the figures).
+//! `sar/ge256` is the class the order of the tuples (main.rs) matters most for: revm's SAR
+//! branches on the sign of a value shifted out (`test; js`, then constant stores) where ours
+//! computes it (`sar $63`). Over one batch in a fixed order the predictor learns the 256 signs
+//! and the branch costs ruint nothing; over random signs it mispredicts every other call.
 
 use criterion::Criterion;
 use num_bigint::BigUint;
@@ -220,8 +218,9 @@ pub fn benches(c: &mut Criterion) {
         |x| ruint::aliases::U256::from(x[0].leading_zeros()),
         |x, _| BigUint::from(256 - x[0].bits()),
     );
-    // The harness's own cost per element (fetch the tuple, read one limb, black-box it): no op
-    // can be timed below this, which bounds the speed-up measurable over a cheap bigint op.
+    // The harness's own cost per element (read the index, fetch the tuple, read one limb,
+    // black-box it): no op can be timed below this, which bounds the speed-up measurable over
+    // a cheap bigint op.
     bench(
         c,
         "floor",

@@ -14,6 +14,13 @@ use uint256::U256;
 /// Operand tuples per batch.
 pub const N: usize = 256;
 
+// A `u8` index reaches every tuple of the batch and no further: the timed loop needs no bounds
+// check.
+const _: () = assert!(N == u8::MAX as usize + 1);
+
+/// Passes per chunk of criterion's iterations (one order drawn per chunk, see `time_walk`).
+const CHUNK: u64 = 64;
+
 /// One operand tuple (unused trailing operands are zero).
 pub type Ours = [U256; 3];
 
@@ -34,11 +41,11 @@ struct Timed {
 // Each array a whole number of pages, so that ruint's starts on a page boundary too.
 const _: () = assert!(core::mem::size_of::<[Aligned<Ours>; N]>().is_multiple_of(4096));
 
-/// The same batch of operands in each implementation's representation.
+/// The same batch of operands in each implementation's representation (num-bigint's unsigned
+/// and signed readings side by side).
 pub struct Data {
     timed: Box<Timed>,
-    big: Vec<[BigUint; 3]>,
-    signed: Vec<[BigInt; 3]>,
+    big: Box<[([BigUint; 3], [BigInt; 3]); N]>,
 }
 
 fn to_r(x: U256) -> R {
@@ -98,8 +105,9 @@ pub fn gen(seed: u64, f: impl Fn(&mut StdRng) -> Ours) -> Data {
             ours: core::array::from_fn(|i| Aligned(ours[i])),
             ruint: core::array::from_fn(|i| Aligned(ours[i].map(to_r))),
         }),
-        big: ours.iter().map(|t| t.map(to_big)).collect(),
-        signed: ours.iter().map(|t| t.map(to_signed)).collect(),
+        big: Box::new(core::array::from_fn(|i| {
+            (ours[i].map(to_big), ours[i].map(to_signed))
+        })),
     }
 }
 
@@ -119,7 +127,7 @@ pub fn config() -> Criterion {
 }
 
 /// Benchmarks one group `name` (`op` or `op/class`) with the functions `ours`, `ruint` and
-/// `num-bigint`, each over the whole batch `d`.
+/// `num-bigint`, each over the batch `d` in orders drawn afresh every `CHUNK` passes.
 pub fn bench<O1, O2, O3>(
     c: &mut Criterion,
     name: &str,
@@ -129,39 +137,46 @@ pub fn bench<O1, O2, O3>(
     big: impl Fn(&[BigUint; 3], &[BigInt; 3]) -> O3,
 ) {
     if let Some(filter) = interleaved_filter() {
-        if name.contains(filter.as_str()) || filter == "all" {
+        if name.contains(filter.as_str())
+            || filter == "all"
+            || filter.strip_prefix('=') == Some(name)
+        {
             interleave(name, d, ours, ruint);
         }
         return;
     }
     let mut g = c.benchmark_group(name);
     g.throughput(Throughput::Elements(N as u64));
+    let mut rng = StdRng::seed_from_u64(ORDER_SEED);
     g.bench_function("ours", |b| {
-        b.iter(|| {
-            for x in &d.timed.ours {
-                black_box(ours(black_box(&x.0)));
-            }
-        })
+        b.iter_custom(|iters| chunked(&mut rng, iters, &d.timed.ours, &|x| ours(&x.0)))
     });
     g.bench_function("ruint", |b| {
-        b.iter(|| {
-            for x in &d.timed.ruint {
-                black_box(ruint(black_box(&x.0)));
-            }
-        })
+        b.iter_custom(|iters| chunked(&mut rng, iters, &d.timed.ruint, &|x| ruint(&x.0)))
     });
     g.bench_function("num-bigint", |b| {
-        b.iter(|| {
-            for (x, s) in d.big.iter().zip(&d.signed) {
-                black_box(big(black_box(x), black_box(s)));
-            }
-        })
+        b.iter_custom(|iters| chunked(&mut rng, iters, &d.big, &|(x, s)| big(x, s)))
     });
     g.finish();
 }
 
-/// `UINT256_INTERLEAVED=all` (or a substring of the group names) switches from criterion to
-/// the interleaved ours-vs-ruint timing below.
+/// Criterion's `iters` passes over `xs`, timed in chunks of `CHUNK` passes, each chunk in a
+/// new order drawn from `rng` before its clock starts.
+fn chunked<T, O>(rng: &mut StdRng, iters: u64, xs: &[T; N], f: &impl Fn(&T) -> O) -> Duration {
+    let mut order = vec![0u8; (CHUNK.min(iters) as usize) * N];
+    let mut ns = 0.0;
+    let mut left = iters;
+    while left > 0 {
+        let k = CHUNK.min(left) as usize;
+        rng.fill(&mut order[..k * N]);
+        ns += time_walk(xs, &order[..k * N], f);
+        left -= k as u64;
+    }
+    Duration::from_nanos(ns as u64)
+}
+
+/// `UINT256_INTERLEAVED=all` (or a substring of the group names, or `=NAME` for the group
+/// `NAME` alone) switches from criterion to the interleaved ours-vs-ruint timing below.
 fn interleaved_filter() -> Option<String> {
     std::env::var("UINT256_INTERLEAVED").ok()
 }
@@ -191,65 +206,111 @@ pub fn cpu_model() -> String {
     )
 }
 
-/// Nanoseconds for `reps` passes of `f` over the batch. Out of line, so that the timed loop is
-/// compiled the same whatever the caller around it does with the times.
+/// Seed of the orders in which the tuples are visited.
+const ORDER_SEED: u64 = 0x5eed_0bde;
+
+/// Nanoseconds for `f` over the tuples `xs[i]`, `i` in `order`: the one timed loop of both
+/// modes. Out of line, so that it is compiled the same whatever the caller around it does with
+/// the times.
 #[inline(never)]
-fn time_batch<T, O>(xs: &[Aligned<T>], f: &impl Fn(&T) -> O, reps: u32) -> f64 {
+fn time_walk<T, O>(xs: &[T; N], order: &[u8], f: &impl Fn(&T) -> O) -> f64 {
     let t = Instant::now();
-    for _ in 0..reps {
-        for x in xs {
-            black_box(f(black_box(&x.0)));
-        }
+    for &i in order {
+        black_box(f(black_box(&xs[usize::from(i)])));
     }
     t.elapsed().as_nanos() as f64
 }
 
-/// Times `ours` and `ruint` over the batch in alternating passes (which goes first alternates
-/// too) for about half a second, so that load from other processes falls on both alike, and
-/// prints one table row: each side's lower-quartile sample time per op (preemption only ever
-/// adds time), their ratio, and the share of rounds in which ours was the faster.
+/// Groups whose two sides are the same machine code: LLVM emits ruint's instructions for ours,
+/// instruction for instruction over a whole pass, code addresses aside (`mca.py` prints `same
+/// code` for them). Their ratio can only show where the linker put the two loops and the
+/// noise, so the table marks them instead of calling them slower or faster.
+const SAME_CODE: &[&str] = &[
+    "sub",
+    "mul",
+    "mul/64x256",
+    "byte/in",
+    "byte/out",
+    "lt",
+    "gt",
+    "and",
+    "or",
+    "xor",
+    "not",
+    "iszero",
+    "floor",
+];
+
+/// Times `ours` and `ruint` in alternating samples (which goes first alternates too) for about
+/// half a second, so that load from other processes falls on both alike, and prints one table
+/// row: each side's lower-quartile sample time per op (preemption only ever adds time), their
+/// ratio, a 95 % interval of the median of the rounds' own ratios (ours/ruint of the two
+/// samples of one round), and the share of rounds in which ours was the faster.
+///
+/// Every round draws a new order of the batch's tuples: the first sample walks it forwards, the
+/// second backwards. Both sides see the same operands, and no sequence of outcomes is run
+/// twice: the same order twice in a row let the second walk find the branch predictor trained
+/// by the first (even across the two sides' loops where their code is the same; see the module
+/// doc).
 fn interleave<O1, O2>(
     name: &str,
     d: &Data,
     ours: impl Fn(&Ours) -> O1,
     ruint: impl Fn(&[R; 3]) -> O2,
 ) {
+    let ours = |x: &Aligned<Ours>| ours(&x.0);
+    let ruint = |x: &Aligned<[R; 3]>| ruint(&x.0);
     // Enough passes per sample that the clock's granularity (tens of ns on some VMs) is
-    // below 0.1 % of a sample.
-    let once = time_batch(&d.timed.ours, &ours, 1).max(time_batch(&d.timed.ruint, &ruint, 1));
-    let reps = (20_000.0 / once.max(1.0)).ceil() as u32;
+    // below 0.1 % of a sample. The first calls (one pass in batch order) are the ones
+    // `mca.py` traces.
+    let pass: Vec<u8> = (0..=u8::MAX).collect();
+    let once = time_walk(&d.timed.ours, &pass, &ours).max(time_walk(&d.timed.ruint, &pass, &ruint));
+    let reps = (20_000.0 / once.max(1.0)).ceil() as usize;
+    let mut rng = StdRng::seed_from_u64(ORDER_SEED);
+    let (mut order, mut back) = (vec![0u8; reps * N], vec![0u8; reps * N]);
     let (mut a, mut b) = (Vec::new(), Vec::new());
     let start = Instant::now();
     let mut round = 0u32;
     while round < 20 || (start.elapsed() < Duration::from_millis(500) && round < 20_000) {
+        rng.fill(&mut order[..]);
+        back.copy_from_slice(&order);
+        back.reverse();
         if round.is_multiple_of(2) {
-            a.push(time_batch(&d.timed.ours, &ours, reps));
-            b.push(time_batch(&d.timed.ruint, &ruint, reps));
+            a.push(time_walk(&d.timed.ours, &order, &ours));
+            b.push(time_walk(&d.timed.ruint, &back, &ruint));
         } else {
-            b.push(time_batch(&d.timed.ruint, &ruint, reps));
-            a.push(time_batch(&d.timed.ours, &ours, reps));
+            b.push(time_walk(&d.timed.ruint, &order, &ruint));
+            a.push(time_walk(&d.timed.ours, &back, &ours));
         }
         round += 1;
     }
-    // The first passes warm caches and predictors.
+    // The first rounds warm caches and predictors.
     let warm = a.len() / 10;
-    // Rounds in which ours took less time than ruint's pass beside it: about half for a tie,
+    let (a, b) = (&mut a[warm..], &mut b[warm..]);
+    // Rounds in which ours took less time than ruint's sample beside it: about half for a tie,
     // whatever the quartiles' last digit says.
-    let faster = a[warm..]
-        .iter()
-        .zip(&b[warm..])
-        .filter(|(o, r)| o < r)
-        .count();
-    let faster = 100.0 * faster as f64 / (a.len() - warm) as f64;
-    let quartile = |v: &mut Vec<f64>| {
-        let v = &mut v[warm..];
+    let mut ratios: Vec<f64> = a.iter().zip(b.iter()).map(|(o, r)| o / r).collect();
+    let faster = 100.0 * ratios.iter().filter(|&&q| q < 1.0).count() as f64 / ratios.len() as f64;
+    // Distribution-free: the median lies between these order statistics with 95 % confidence.
+    ratios.sort_by(f64::total_cmp);
+    let n = ratios.len();
+    let k = ((n as f64 - 1.96 * (n as f64).sqrt()) / 2.0).max(0.0) as usize;
+    let (lo, hi) = (ratios[k], ratios[n - 1 - k]);
+    let quartile = |v: &mut [f64]| {
         v.sort_by(f64::total_cmp);
-        v[v.len() / 4] / (N as f64 * reps as f64)
+        v[v.len() / 4] / (N * reps) as f64
     };
-    let (o, r) = (quartile(&mut a), quartile(&mut b));
-    let mark = if o > r { "  <-- slower" } else { "" };
+    let (o, r) = (quartile(a), quartile(b));
+    let mark = if SAME_CODE.contains(&name) {
+        "  = same code"
+    } else if o > r {
+        "  <-- slower"
+    } else {
+        ""
+    };
+    let interval = format!("[{lo:.3}, {hi:.3}]");
     println!(
-        "| {name:<18} | {o:8.2} | {r:8.2} | {:6.3} | {faster:5.1} % |{mark}",
+        "| {name:<18} | {o:8.2} | {r:8.2} | {:6.3} | {interval:<16} | {faster:5.1} % |{mark}",
         o / r
     );
 }
