@@ -169,7 +169,7 @@ pub enum Plan {
 /// 11, a general one 16, a doubling 7, an inversion 100): Straus costs per point a table (a
 /// doubling, 7 general additions, an inversion shared by the table's eight entries; the
 /// other parts' tables by the endomorphism, nearly free), per term `bits / 6` mixed additions,
-/// plus `bits` doublings; Pippenger, over all `points * parts` terms, [`pippenger_cost`] at
+/// plus `bits` doublings; Pippenger, over all `points * parts` terms, `pippenger_cost` at
 /// its best window ([`window_for`]).
 pub fn plan(points: usize, parts: usize, bits: usize) -> Plan {
     let n = points * parts;
@@ -245,7 +245,7 @@ pub fn window_for(n: usize, bits: usize) -> usize {
 
 /// Pippenger's bucket method with signed base-`2^c` digits: each term goes, in every window,
 /// into the bucket of its digit's magnitude (negated for a negative digit); the buckets of all
-/// windows are affine and filled together ([`buckets::accumulate`]: one inversion per round of
+/// windows are affine and filled together (`buckets::accumulate`: one inversion per round of
 /// additions); then per window, from the top, `c` doublings and the running sums
 /// `sum_j j B_j`. As many windows as the longest scalar needs (scalars below 2^255).
 pub fn pippenger<F: Field>(points: &[Affine<F>], scalars: &[[u64; 4]], c: usize) -> Jacobian<F> {

@@ -71,7 +71,7 @@ pub(crate) mod scalar {
 }
 
 /// A base field's product and square, chosen once per top-level operation
-/// ([`with_kernel!`]: one CPU-feature check per recovery or verification, not one per
+/// (`with_kernel!`: one CPU-feature check per recovery or verification, not one per
 /// product): the generated assembly behind the [`montgomery::asm::Adx`] token (proof that the
 /// CPU has BMI2 and ADX) on x86_64, else [`Portable`]. Both give the same values (tested).
 pub trait Kernel<F>: Copy {

@@ -37,7 +37,7 @@ static TABLES: OnceBox<[Vec<Affine>; 2]> = OnceBox::new();
 
 /// `((2i + 1) G, (2i + 1) lambda G)` at index `i`: two tables of [`TABLE_G_LEN`] entries,
 /// built on the first call (the odd multiples in effective affine form,
-/// [`super::ecmult::odd_multiples_into`], then one inversion to true affine; `lambda` is one
+/// `ecmult::odd_multiples_into`, then one inversion to true affine; `lambda` is one
 /// product an entry) and kept for the life of the process.
 pub fn g() -> (&'static [Affine], &'static [Affine]) {
     let [g, g_lambda] = TABLES.get_or_init(|| with_kernel!(k => build(k)));
