@@ -2,8 +2,8 @@
 //! implementation on a case, its anchor, another arithmetic on the same EVM, another process)
 //! timed in alternating short batches, round after round, every arm once per round in an order
 //! that varies from round to round ([`order`]: ABBA for two arms, shuffled for more). Every ratio is then formed inside each round
-//! and the report takes the median over rounds with its 95 % interval
-//! ([`testkit::stats::Rounds::ratio`]).
+//! and the report takes the median over the rounds in which no arm of the ratio ran slow,
+//! with its 95 % interval ([`testkit::stats::Rounds::ratio`]).
 //!
 //! Criterion times each benchmark in one stretch, one after the other, so its ratios divide
 //! times taken seconds or minutes apart; on a shared machine a slow state lasting seconds then

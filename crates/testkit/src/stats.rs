@@ -1,6 +1,7 @@
 //! Medians of measurements, for the reports, and [`Rounds`]: the per-round times of an
 //! interleaved timing (several arms timed in alternating batches, see `evm_benches::interleave`),
-//! from which every ratio of the gas and EVM reports is taken round by round.
+//! from which every ratio of the gas and EVM reports is taken round by round (in the rounds in
+//! which no arm of the ratio ran slow: [`Rounds::clean_rounds`]).
 
 use serde::{Deserialize, Serialize};
 
@@ -86,28 +87,58 @@ impl Rounds {
         Ok(())
     }
 
-    /// `t(num) / t(den)` formed in each round, then the median over rounds with its 95 %
-    /// interval: both times of every ratio come from the same round, so a machine state that
-    /// lasts longer than a round moves both. `None` when an arm is unknown.
+    /// `t(num) / t(den)` formed in each clean round (see [`Rounds::clean_rounds`]), then the
+    /// median over those rounds with its 95 % interval: both times of every ratio come from
+    /// the same round, so a machine state that lasts longer than a round moves both, and a
+    /// round in which either arm was disturbed does not count. `None` when an arm is unknown.
     pub fn ratio(&self, num: &str, den: &str) -> Option<(f64, f64, f64)> {
         let (a, b) = (self.arm(num)?, self.arm(den)?);
         Some(median_interval(
-            self.ns.iter().map(|r| r[a] / r[b]).collect(),
-        ))
-    }
-
-    /// Like [`Rounds::ratio`] for `(t(a) / t(b)) / (t(c) / t(d))` in each round: for example
-    /// one implementation's calculated gas over another's, each normalised by its own anchor.
-    pub fn ratio_of_ratios(&self, a: &str, b: &str, c: &str, d: &str) -> Option<(f64, f64, f64)> {
-        let i = [self.arm(a)?, self.arm(b)?, self.arm(c)?, self.arm(d)?];
-        Some(median_interval(
-            self.ns
-                .iter()
-                .map(|r| (r[i[0]] / r[i[1]]) / (r[i[2]] / r[i[3]]))
+            self.clean_rounds(&[a, b])
+                .into_iter()
+                .map(|r| r[a] / r[b])
                 .collect(),
         ))
     }
+
+    /// How many rounds [`Rounds::ratio`] takes `t(num) / t(den)` over (its clean rounds, or
+    /// every round). `None` when an arm is unknown.
+    pub fn ratio_rounds(&self, num: &str, den: &str) -> Option<usize> {
+        Some(self.clean_rounds(&[self.arm(num)?, self.arm(den)?]).len())
+    }
+
+    /// The rounds in which every arm of `arms` ran at or below its own median time over all
+    /// rounds, or every round when fewer than [`MIN_CLEAN_ROUNDS`] are. A disturbance (the
+    /// other core's load, a Go GC cycle or runtime thread, a slow state of the host) only adds
+    /// time, and it strikes the arms of a round independently: a round in which one arm ran
+    /// slow would carry that arm's disturbance into the ratio, and the median of all per-round
+    /// ratios moved with the share of such rounds from run to run.
+    pub fn clean_rounds(&self, arms: &[usize]) -> Vec<&[f64]> {
+        let medians: Vec<f64> = arms
+            .iter()
+            .map(|&i| {
+                let mut xs: Vec<f64> = self.ns.iter().map(|r| r[i]).collect();
+                xs.sort_by(f64::total_cmp);
+                median_sorted(&xs)
+            })
+            .collect();
+        let clean: Vec<&[f64]> = self
+            .ns
+            .iter()
+            .filter(|r| arms.iter().zip(&medians).all(|(&i, &m)| r[i] <= m))
+            .map(Vec::as_slice)
+            .collect();
+        if clean.len() >= MIN_CLEAN_ROUNDS {
+            clean
+        } else {
+            self.ns.iter().map(Vec::as_slice).collect()
+        }
+    }
 }
+
+/// The fewest clean rounds a ratio is taken over ([`Rounds::clean_rounds`]); with fewer, every
+/// round counts.
+pub const MIN_CLEAN_ROUNDS: usize = 7;
 
 #[cfg(test)]
 mod tests {
@@ -126,9 +157,36 @@ mod tests {
         assert_eq!(r.ratio("a", "b"), Some((2.0, 2.0, 2.0)));
         assert_eq!(r.ratio("b", "a"), Some((0.5, 0.5, 0.5)));
         assert_eq!(r.time("a").unwrap().0, 4.0);
-        assert_eq!(r.ratio_of_ratios("a", "b", "b", "a"), Some((4.0, 4.0, 4.0)));
         assert!(r.ratio("a", "c").is_none());
         assert_eq!((r.len(), r.is_empty()), (3, false));
+    }
+
+    #[test]
+    fn ratios_skip_rounds_in_which_an_arm_ran_slow() {
+        // `a` takes 2, `b` 1, but `b` is disturbed in 6 of every 11 rounds (1.1 to 1.6): the
+        // median of all per-round ratios (1.82) carries the disturbance, the clean rounds
+        // (both arms at or below their medians, 2.0 and 1.1) do not.
+        let pattern = [1.0, 1.0, 1.0, 1.0, 1.0, 1.1, 1.2, 1.3, 1.4, 1.5, 1.6];
+        let ns: Vec<Vec<f64>> = (0..3)
+            .flat_map(|_| pattern.iter().map(|&b| vec![2.0, b]))
+            .collect();
+        let all = median_interval(ns.iter().map(|r| r[0] / r[1]).collect()).0;
+        assert!((all - 2.0 / 1.1).abs() < 1e-12);
+        let r = Rounds {
+            arms: vec!["a".into(), "b".into()],
+            batch: vec![1, 1],
+            ns,
+            cpu_per_wall: vec![1.0, 1.0],
+        };
+        assert_eq!(r.clean_rounds(&[0, 1]).len(), 18);
+        assert_eq!(r.ratio("a", "b").unwrap().0, 2.0);
+        // Too few clean rounds: every round counts.
+        let short = Rounds {
+            ns: r.ns[..11].to_vec(),
+            ..r.clone()
+        };
+        assert_eq!(short.clean_rounds(&[0, 1]).len(), 11);
+        assert!((short.ratio("a", "b").unwrap().0 - 2.0 / 1.1).abs() < 1e-12);
     }
 
     #[test]

@@ -111,7 +111,9 @@ pub fn crypto_ratios(main: &RoundsFile, crypto: &RoundsFile) -> Vec<CryptoRatio>
                 crypto_over_revm: r.map(|r| c.value / r.value),
                 calculated_gas: anchor_ratio(s, CRYPTO_IMPL)
                     .map(|g| g.scaled(super::report::ANCHOR_GAS)),
-                rounds: s.rounds.len(),
+                rounds: s
+                    .rounds
+                    .ratio_rounds(&case_arm(CRYPTO_IMPL), &case_arm("ours"))?,
             })
         })
         .collect()
@@ -197,7 +199,7 @@ pub struct PeerRatio {
     pub den: String,
     /// t(num) / t(den).
     pub ratio: Interval,
-    /// Rounds it was taken over.
+    /// Rounds it was taken over (the clean ones, see `testkit::stats::Rounds::clean_rounds`).
     pub rounds: usize,
 }
 
@@ -219,14 +221,16 @@ pub fn peer_ratios(file: &RoundsFile) -> Vec<PeerRatio> {
                 .map(|b| (*b, "ours")),
         );
         for (num, den) in pairs {
-            if let Some(r) = s.rounds.ratio(&case_arm(num), &case_arm(den)) {
+            let (a, b) = (case_arm(num), case_arm(den));
+            if let (Some(r), Some(rounds)) = (s.rounds.ratio(&a, &b), s.rounds.ratio_rounds(&a, &b))
+            {
                 out.push(PeerRatio {
                     mode: s.mode.clone(),
                     case: s.case.clone(),
                     num: num.to_string(),
                     den: den.to_string(),
                     ratio: Interval::from(r),
-                    rounds: s.rounds.len(),
+                    rounds,
                 });
             }
         }
@@ -246,7 +250,7 @@ pub struct AaCheck {
     pub case: String,
     /// t(copy) / t(case): 1 up to noise.
     pub ratio: Interval,
-    /// Rounds.
+    /// Rounds it was taken over (the clean ones, see `testkit::stats::Rounds::clean_rounds`).
     pub rounds: usize,
 }
 
@@ -273,13 +277,15 @@ pub fn aa_checks(file: &RoundsFile) -> Vec<AaCheck> {
             let Some(imp) = arm.strip_suffix("/case#2") else {
                 continue;
             };
-            if let Some(r) = s.rounds.ratio(&aa_arm(imp), &case_arm(imp)) {
+            let (a, b) = (aa_arm(imp), case_arm(imp));
+            if let (Some(r), Some(rounds)) = (s.rounds.ratio(&a, &b), s.rounds.ratio_rounds(&a, &b))
+            {
                 out.push(AaCheck {
                     imp: imp.to_string(),
                     mode: s.mode.clone(),
                     case: s.case.clone(),
                     ratio: Interval::from(r),
-                    rounds: s.rounds.len(),
+                    rounds,
                 });
             }
         }
@@ -459,7 +465,10 @@ mod tests {
         assert!(close(peers[0].ratio.value, 0.5));
         let aa = aa_checks(&f);
         assert_eq!(aa.len(), 1);
-        assert!(close(aa[0].ratio.value, 1.01) && close(aa[0].ratio.low, 0.99));
+        // The copy's median is 10.1 (round 2 above it): the 8 clean rounds are all but round
+        // 2, four at 1.01 and four at 0.99.
+        assert_eq!(aa[0].rounds, 8);
+        assert!(close(aa[0].ratio.value, 1.0) && close(aa[0].ratio.low, 0.99));
         assert!(!aa[0].flagged(), "{:?}", aa[0].ratio);
     }
 
@@ -481,10 +490,18 @@ mod tests {
         assert!(aa[0].flagged() && aa[0].ratio.low > 1.02);
         assert!(aa[0].beyond_tolerance());
         // 1.5 % off with a wide interval: 1.00 inside it, within ±2 %; 2.5 % off with a wide
-        // interval: not flagged, but beyond the tolerance.
+        // interval: not flagged, but beyond the tolerance. The copy runs 1 % fast in 3 rounds,
+        // slow in 3 (left out: above its median) and `off` in 9.
         for (off, beyond) in [(1.5, false), (2.5, true)] {
             let ns: Vec<Vec<f64>> = (0..15)
-                .map(|r| vec![100.0, 100.0 + off + (r % 3) as f64 * 3.0 - 3.0])
+                .map(|r| {
+                    let copy = match r % 5 {
+                        0 => 99.0,
+                        1 => 110.0,
+                        _ => 100.0 + off,
+                    };
+                    vec![100.0, copy]
+                })
                 .collect();
             let f = file(vec![RoundSet {
                 case: "Sha256-128".into(),

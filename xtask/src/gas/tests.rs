@@ -242,7 +242,14 @@ fn self_checks_in_the_report() {
     assert!(close(wobbly.ratio.value, 0.995) && close(wobbly.ratio.high, 1.005));
     assert!(!wobbly.flagged());
     assert!(close(aa("revm", "bytecode", "Sha256-128").ratio.value, 1.0));
-    assert!(r.aa.iter().all(|a| !a.flagged() && a.rounds == 11));
+    // The fixture's rounds move every arm together by -1, 0 and +1 %: a ratio is taken over
+    // the 8 clean rounds (both arms at or below their medians); the wobbly A/A has 6 clean
+    // rounds, fewer than the minimum, so all 11 count.
+    assert!(r.aa.iter().all(|a| {
+        let wobbly = (a.imp.as_str(), a.mode.as_str(), a.case.as_str())
+            == ("ours", "direct", "EcRecover/ValidKey");
+        !a.flagged() && a.rounds == if wobbly { 11 } else { 8 }
+    }));
     // The anchor's own calculated gas is its A/A figure too: 3000 within its interval.
     let ec = r.row("ours", "direct", "EcRecover/ValidKey").unwrap();
     assert_eq!(ec.rounds, Some(11));
@@ -412,7 +419,7 @@ fn markdown_tables() {
         f[18].parse().unwrap(),
         f[19].parse().unwrap(),
     );
-    assert!(lo <= v && v <= hi && f[16] == "11", "{ratio_line}");
+    assert!(lo <= v && v <= hi && f[16] == "8", "{ratio_line}");
     assert!(csv.lines().any(|l| l.starts_with("aa,ours,direct,")));
     for l in csv.lines().filter(|l| l.starts_with("measurement,")) {
         let f: Vec<&str> = l.split(',').collect();

@@ -33,7 +33,7 @@ impl Report {
         let mut s = String::new();
         let _ = writeln!(
             s,
-            "From `cargo xtask gas{}{}` of {} on {} ({} thread{}{}). Per implementation: criterion's median time per call (process CPU time), then the calculated gas [95 % interval]; the ratios are medians of per-round ratios of the interleaved timing, with their 95 % interval.\n",
+            "From `cargo xtask gas{}{}` of {} on {} ({} thread{}{}). Per implementation: criterion's median time per call (process CPU time), then the calculated gas [95 % interval]; the ratios are medians of per-round ratios of the interleaved timing (clean rounds), with their 95 % interval.\n",
             if m.quick { " --quick" } else { "" },
             if m.geth_version.is_some() { " --with-geth" } else { "" },
             m.date,

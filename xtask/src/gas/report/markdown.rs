@@ -405,7 +405,7 @@ impl Report {
     fn interleaving_text(&self) -> String {
         let i = &self.interleaving;
         format!(
-            "**calculated gas** = t(case) / t(`{ANCHOR_CASE}` of the same implementation and mode) × {ANCHOR_GAS} and every ours/peer column are medians of per-round ratios with their 95 % interval: each case's implementations and their anchors ran in alternating batches of about {:.0} ms (every round in a new shuffled order), {}–{} rounds per case and mode ({} sets), taken in {} {} over all sets (each set's rounds spread over the run, so that a machine state lasting seconds reaches every set's median in several places), timed by {}",
+            "**calculated gas** = t(case) / t(`{ANCHOR_CASE}` of the same implementation and mode) × {ANCHOR_GAS} and every ours/peer column are medians of per-round ratios with their 95 % interval, over the rounds in which both arms of the ratio ran at or below their own median time (a disturbance only adds time; all rounds when fewer than 7 are such): each case's implementations and their anchors ran in alternating batches of about {:.0} ms (every round in a new shuffled order), {}–{} rounds per case and mode ({} sets), taken in {} {} over all sets (each set's rounds spread over the run, so that a machine state lasting seconds reaches every set's median in several places), timed by {}",
             i.batch_ns / 1e6,
             i.min_rounds,
             i.max_rounds,
@@ -423,7 +423,7 @@ impl Report {
     /// The self-checks: A/A figures, series inversions, clocks.
     fn checks_markdown(&self) -> String {
         let mut s = String::new();
-        s.push_str("**A/A** (an implementation timed against itself in the same rounds: the ratio should be 1.00, within its interval and within ±2 %):\n\n| Implementation-mode | Case | A/A ratio [95 %] | Rounds | |\n|---|---|---:|---:|---|\n");
+        s.push_str("**A/A** (an implementation timed against itself in the same rounds: the ratio should be 1.00, within its interval and within ±2 %):\n\n| Implementation-mode | Case | A/A ratio [95 %] | Clean rounds | |\n|---|---|---:|---:|---|\n");
         for a in &self.aa {
             let _ = writeln!(
                 s,
