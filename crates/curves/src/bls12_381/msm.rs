@@ -245,8 +245,8 @@ pub fn window_for(n: usize, bits: usize) -> usize {
 
 /// Pippenger's bucket method with signed base-`2^c` digits: each term goes, in every window,
 /// into the bucket of its digit's magnitude (negated for a negative digit); the buckets of all
-/// windows are affine and filled together (`buckets::accumulate`: one inversion per round of
-/// additions); then per window, from the top, `c` doublings and the running sums
+/// windows are affine and filled together (`buckets::accumulate`: pairwise additions in
+/// rounds, one inversion per round); then per window, from the top, `c` doublings and the running sums
 /// `sum_j j B_j`. As many windows as the longest scalar needs (scalars below 2^255).
 pub fn pippenger<F: Field>(points: &[Affine<F>], scalars: &[[u64; 4]], c: usize) -> Jacobian<F> {
     let bits = scalars.iter().map(bit_len).max().unwrap_or(0);
@@ -262,7 +262,7 @@ pub fn pippenger<F: Field>(points: &[Affine<F>], scalars: &[[u64; 4]], c: usize)
         }
     }
     let mut buckets = vec![Affine::<F>::INFINITY; windows * half];
-    buckets::accumulate(&mut buckets, points, pending);
+    buckets::accumulate(&mut buckets, points, &pending);
     let mut acc = Jacobian::INFINITY;
     for window in buckets.chunks(half).rev() {
         for _ in 0..c {
