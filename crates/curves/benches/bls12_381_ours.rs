@@ -271,6 +271,24 @@ fn main() {
             ("one P one s", vec![g1s[0]; k], vec![g2s[0]; k], &one),
             ("one P rand s", vec![g1s[0]; k], vec![g2s[0]; k], &rnd),
         ];
+        if g == 2 && k == 512 {
+            // Pippenger's window around the plan's choice, on the split terms.
+            let red: Vec<[u64; 4]> = rnd
+                .iter()
+                .map(curves::bls12_381::msm::reduce_scalar)
+                .collect();
+            let (sp2, ss2) = curves::bls12_381::msm::split(&g2s[..k], &red);
+            for c in 6..=9 {
+                bench(
+                    &format!("  ours: G2 MSM-{k} window {c}"),
+                    &mut [Box::new(|| {
+                        black_box(curves::bls12_381::msm::pippenger(black_box(&sp2), &ss2, c));
+                    })],
+                    1,
+                    31,
+                );
+            }
+        }
         for (case, p1, p2, ss) in &cases {
             let name = format!("G{g} MSM-{k} {case}");
             if g == 1 {

@@ -261,6 +261,9 @@ fn batch_affine_buckets_with_collisions_and_many_terms() {
     }
 }
 
+/// A named MSM input with its expected sum: (name, points, scalars, sum).
+type Case<P> = (&'static str, Vec<P>, Vec<[u8; 32]>, P);
+
 /// The adversarial inputs of one size for one group: one point repeated with one scalar, with
 /// a scalar and its opposite alternating (the sum is infinity), with random scalars, with the
 /// same scalar written as `s + r`, and the repeated point mixed with distinct points, infinity
@@ -271,7 +274,7 @@ fn adversarial<P: Copy>(
     infinity: P,
     n: usize,
     oracle: impl Fn(&[P], &[[u8; 32]]) -> P,
-) -> Vec<(&'static str, Vec<P>, Vec<[u8; 32]>, P)> {
+) -> Vec<Case<P>> {
     let p = distinct[0];
     let rnd = scalars(n as u64 + 7000, n);
     // A full-width s below r (so that s + r fits in 32 bytes), s + r and r - s.
