@@ -20,6 +20,7 @@ mod clock;
 use blst_oracle as b;
 use curves::bls12_381::fp::P;
 use curves::bls12_381::map;
+use curves::bls12_381::msm;
 use curves::bls12_381::{Fp, Fp2};
 use std::hint::black_box;
 
@@ -290,36 +291,18 @@ fn main() {
             }
         }
         for (case, p1, p2, ss) in &cases {
-            let name = format!("G{g} MSM-{k} {case}");
-            if g == 1 {
-                bench(
-                    &name,
-                    &mut [
-                        Box::new(|| {
-                            black_box(curves::bls12_381::msm::msm(black_box(p1), ss).to_affine());
-                        }),
-                        Box::new(|| {
-                            black_box(b::g1_msm_jacobian(black_box(p1), ss).to_affine());
-                        }),
-                    ],
-                    1,
-                    31,
-                );
+            let mut fs: [Box<dyn FnMut()>; 2] = if g == 1 {
+                [
+                    Box::new(|| _ = black_box(msm::msm(black_box(p1), ss).to_affine())),
+                    Box::new(|| _ = black_box(b::g1_msm_jacobian(black_box(p1), ss).to_affine())),
+                ]
             } else {
-                bench(
-                    &name,
-                    &mut [
-                        Box::new(|| {
-                            black_box(curves::bls12_381::msm::msm(black_box(p2), ss).to_affine());
-                        }),
-                        Box::new(|| {
-                            black_box(b::g2_msm_jacobian(black_box(p2), ss).to_affine());
-                        }),
-                    ],
-                    1,
-                    31,
-                );
-            }
+                [
+                    Box::new(|| _ = black_box(msm::msm(black_box(p2), ss).to_affine())),
+                    Box::new(|| _ = black_box(b::g2_msm_jacobian(black_box(p2), ss).to_affine())),
+                ]
+            };
+            bench(&format!("G{g} MSM-{k} {case}"), &mut fs, 1, 31);
         }
     }
 }
