@@ -7,6 +7,7 @@
 //! explicitly. Variable time (branches on public coordinates: precompile inputs are public).
 
 use crate::field::Field;
+use crate::inverse::batch_invert;
 
 /// An affine point, or the point at infinity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -312,28 +313,15 @@ impl<F: Field> Jacobian<F> {
 /// Affine forms of `points` with one shared inversion (Montgomery's trick); infinity stays
 /// infinity.
 pub fn batch_to_affine<F: Field, const K: usize>(points: &[Jacobian<F>; K]) -> [Affine<F>; K] {
-    let mut out = [Affine::INFINITY; K];
-    // prefix[i] = product of the non-zero z of points[..i].
-    let mut prefix = [F::ONE; K];
-    let mut acc = F::ONE;
-    for (i, p) in points.iter().enumerate() {
-        prefix[i] = acc;
-        if !p.is_infinity() {
-            acc = acc * p.z;
-        }
-    }
-    let Some(mut inv) = acc.inverse() else {
-        return out;
-    };
-    for i in (0..K).rev() {
-        let p = &points[i];
+    // Infinity has z = 0, which the batch inversion leaves as zero.
+    let mut zinv = points.map(|p| p.z);
+    batch_invert(&mut zinv, &mut [F::ZERO; K]);
+    core::array::from_fn(|i| {
+        let (p, zinv) = (&points[i], zinv[i]);
         if p.is_infinity() {
-            continue;
+            return Affine::INFINITY;
         }
-        let zinv = inv * prefix[i];
-        inv = inv * p.z;
         let zinv2 = zinv.square();
-        out[i] = Affine::new(p.x * zinv2, p.y * zinv2 * zinv);
-    }
-    out
+        Affine::new(p.x * zinv2, p.y * zinv2 * zinv)
+    })
 }

@@ -11,6 +11,7 @@
 use crate::fp12::Fp12;
 use crate::fp2::{Fp2, TowerField};
 use crate::fp6::Fp6;
+use crate::inverse::batch_invert;
 
 /// `3t - 2g`, the Granger-Scott output for a coefficient of 1 in its `Fp4`.
 #[inline(always)]
@@ -141,26 +142,10 @@ impl<F: TowerField> CompressedCyclotomic<F> {
         cs: &[(Self, Fp2<F>); N],
     ) -> [Fp12<F>; N] {
         let fractions = cs.map(|(c, num)| c.g3_fraction(num));
-        // prefix[i] = product of the non-zero denominators before i.
-        let mut prefix = [Fp2::<F>::ONE; N];
-        let mut acc = Fp2::ONE;
-        for (p, (_, den)) in prefix.iter_mut().zip(&fractions) {
-            *p = acc;
-            if !den.is_zero() {
-                acc = acc.mul(*den);
-            }
-        }
-        // acc is a product of non-zero elements, so it has an inverse.
-        let mut inv = acc.inverse().unwrap_or(Fp2::ZERO);
-        let mut g3 = [Fp2::<F>::ZERO; N];
-        for i in (0..N).rev() {
-            let (num, den) = fractions[i];
-            if !den.is_zero() {
-                // inv = 1 / (prefix[i] den_i): 1 / den_i = inv prefix[i].
-                g3[i] = num.mul(inv.mul(prefix[i]));
-                inv = inv.mul(den);
-            }
-        }
+        // den = 0 only for one (num = 0 then): the inversion leaves it zero, and g3 = 0.
+        let mut inv = fractions.map(|(_, den)| den);
+        batch_invert(&mut inv, &mut [Fp2::ZERO; N]);
+        let g3: [Fp2<F>; N] = core::array::from_fn(|i| fractions[i].0.mul(inv[i]));
         core::array::from_fn(|i| cs[i].0.with_g3(g3[i]))
     }
 }

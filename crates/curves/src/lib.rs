@@ -43,5 +43,6 @@ pub mod field;
 pub mod fp12;
 pub mod fp2;
 pub mod fp6;
+pub mod inverse;
 pub mod pairing;
 pub mod tower_lazy;

@@ -84,9 +84,15 @@ pub fn describe(hz: f64, tpc: f64) -> String {
 /// timing one short run (~4096 ops) of every closure in turn, so that the implementations
 /// see the same machine state; the minimum discards interrupted runs (noisy machine).
 pub fn min_ticks(fs: &mut [Box<dyn FnMut() + '_>], n: usize) -> Vec<f64> {
+    min_ticks_rounds(fs, n, 301)
+}
+
+/// [`min_ticks`] with `rounds` rounds (the first discarded as warm-up), for ops so slow that
+/// 301 rounds would take minutes.
+pub fn min_ticks_rounds(fs: &mut [Box<dyn FnMut() + '_>], n: usize, rounds: usize) -> Vec<f64> {
     let reps = (4096 / n).max(1);
     let mut best = vec![f64::INFINITY; fs.len()];
-    for round in 0..301 {
+    for round in 0..rounds {
         for (i, f) in fs.iter_mut().enumerate() {
             let t0 = rdtsc();
             for _ in 0..reps {

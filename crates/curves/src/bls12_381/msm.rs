@@ -4,7 +4,8 @@
 //! ([`super::glv`]: G1 into two halves below 2^128, G2 into four digits below 2^64); then
 //! interleaved signed windows (Straus with width-5 wNAF: one doubling chain for all terms,
 //! tables shared through the endomorphism) or Pippenger's buckets with signed digits (half as
-//! many buckets; affine buckets, one inversion per round of additions), whichever an operation count says is cheaper, the window per term count.
+//! many buckets; affine buckets summed pairwise, one inversion per round of additions),
+//! whichever an operation count says is cheaper, the window per term count.
 //! One thread. Variable time (public inputs).
 
 use super::glv::Endo;
@@ -183,8 +184,11 @@ pub fn plan(points: usize, parts: usize, bits: usize) -> Plan {
 }
 
 /// Pippenger's operation count for `n` points of `bits`-bit scalars at window `c` (weights as
-/// in [`plan`]; a batch-affine addition into a bucket 6, about `n / 2^(c-1) + 3` rounds of
-/// one inversion each, and per window a mixed and a general addition per bucket).
+/// in [`plan`]; a batch-affine addition into a bucket 6, per window a mixed and a general
+/// addition per bucket, and 100 per `n / 2^(c-1) + 3`: the round count of an accumulation
+/// that adds one term per bucket per round. `buckets::accumulate` needs only about its
+/// logarithm, but counting that moves the window at a few sizes down by one (G2 k = 512 from
+/// 8 to 7, which measured slower), so the windows stay those measured with this count).
 fn pippenger_cost(n: usize, bits: usize, c: usize) -> usize {
     let half = 1usize << (c - 1);
     (bits / c + 1) * (6 * n + 27 * half) + 100 * (n / half + 3) + 7 * bits
@@ -245,9 +249,9 @@ pub fn window_for(n: usize, bits: usize) -> usize {
 
 /// Pippenger's bucket method with signed base-`2^c` digits: each term goes, in every window,
 /// into the bucket of its digit's magnitude (negated for a negative digit); the buckets of all
-/// windows are affine and filled together (`buckets::accumulate`: one inversion per round of
-/// additions); then per window, from the top, `c` doublings and the running sums
-/// `sum_j j B_j`. As many windows as the longest scalar needs (scalars below 2^255).
+/// windows are affine and filled together (`buckets::accumulate`: pairwise additions in
+/// rounds, one inversion per round); then per window, from the top, `c` doublings and the
+/// running sums `sum_j j B_j`. As many windows as the longest scalar needs (scalars below 2^255).
 pub fn pippenger<F: Field>(points: &[Affine<F>], scalars: &[[u64; 4]], c: usize) -> Jacobian<F> {
     let bits = scalars.iter().map(bit_len).max().unwrap_or(0);
     let windows = bits / c + 1;
@@ -262,7 +266,7 @@ pub fn pippenger<F: Field>(points: &[Affine<F>], scalars: &[[u64; 4]], c: usize)
         }
     }
     let mut buckets = vec![Affine::<F>::INFINITY; windows * half];
-    buckets::accumulate(&mut buckets, points, pending);
+    buckets::accumulate(&mut buckets, points, &pending);
     let mut acc = Jacobian::INFINITY;
     for window in buckets.chunks(half).rev() {
         for _ in 0..c {

@@ -1,102 +1,118 @@
 //! Batch-affine bucket accumulation for [`super::pippenger`]: every bucket of every window
-//! stays an affine point, and the additions into buckets run in rounds, each round adding at
-//! most one point to each bucket, so that all of a round's slopes share ONE inversion
-//! (Montgomery's trick). An affine addition then costs about 5M + 1S (three of the products
-//! are the trick's share) against a mixed Jacobian addition's 7M + 4S. Variable time.
+//! is summed in affine form by a tree of pairwise additions. Each round adds the terms of every
+//! bucket in pairs (halving each bucket's list), and all of a round's slopes share ONE
+//! inversion (Montgomery's trick). An affine addition then costs about 5M + 1S (three of the
+//! products are the trick's share) against a mixed Jacobian addition's 7M + 4S.
+//!
+//! The number of rounds is the logarithm of the largest bucket's term count and every round at
+//! least halves the terms left, so inputs that pile every term into one bucket (one point
+//! repeated with one scalar) cost about what spread ones do. Variable time.
 
 use crate::curve::Affine;
 use crate::field::Field;
+use crate::inverse::batch_invert;
 use alloc::vec;
 use alloc::vec::Vec;
 
-/// One pending addition: the bucket's index and the term (`index << 1 | negated`).
+/// One term of a bucket: the bucket's index and the term (`index << 1 | negated`).
 pub(super) type Entry = (u32, u32);
 
-/// `v[i] <- 1 / v[i]` for every entry (all non-zero; a zero would make every entry zero)
-/// with one inversion and `3 (n - 1)` products; `prefix` is scratch space.
-fn batch_invert<F: Field>(v: &mut [F], prefix: &mut Vec<F>) {
-    prefix.clear();
-    let mut acc = F::ONE;
-    for x in v.iter() {
-        prefix.push(acc);
-        acc = acc * *x;
-    }
-    let mut inv = acc.inverse().unwrap_or(F::ZERO);
-    for (x, pre) in v.iter_mut().zip(prefix.iter()).rev() {
-        let t = inv * *pre;
-        inv = inv * *x;
-        *x = t;
+/// The denominator of the slope of `p + q`: `x_q - x_p`, `2 y_p` for a doubling, zero when the
+/// sum needs no inversion (either is infinity, or `q = -p`).
+#[inline]
+fn denominator<F: Field>(p: &Affine<F>, q: &Affine<F>) -> F {
+    if p.infinity || q.infinity {
+        F::ZERO
+    } else if p.x != q.x {
+        q.x - p.x
+    } else if p.y != q.y {
+        F::ZERO
+    } else {
+        // Zero for a y = 0 point (its own negative: the sum is infinity).
+        p.y.double()
     }
 }
 
-/// Adds every pending term to its bucket: `buckets[b] += ±points[i]` for each entry
-/// `(b, i << 1 | negated)`. The sums are exact in every case (empty bucket, infinity terms,
-/// `P + P`, `P + (-P)`, 2-torsion points).
+/// `p + q` given `inv = 1 / denominator(p, q)` (zero where that is zero).
+#[inline]
+fn sum<F: Field>(p: &Affine<F>, q: &Affine<F>, inv: F) -> Affine<F> {
+    if p.infinity {
+        return *q;
+    }
+    if q.infinity {
+        return *p;
+    }
+    let lambda = if p.x != q.x {
+        (q.y - p.y) * inv
+    } else if p.y != q.y || p.y.is_zero() {
+        return Affine::INFINITY;
+    } else {
+        let x2 = p.x.square();
+        (x2.double() + x2) * inv
+    };
+    let x3 = lambda.square() - p.x - q.x;
+    Affine::new(x3, lambda * (p.x - x3) - p.y)
+}
+
+/// Sets every bucket to the sum of its terms: `buckets[b] = sum ±points[i]` over the entries
+/// `(b, i << 1 | negated)` (infinity for a bucket without terms). The sums are exact in every
+/// case (infinity terms, `P + P`, `P + (-P)`, 2-torsion points). Entries must name buckets
+/// and points inside the slices.
 pub(super) fn accumulate<F: Field>(
     buckets: &mut [Affine<F>],
     points: &[Affine<F>],
-    mut pending: Vec<Entry>,
+    entries: &[Entry],
 ) {
-    let point = |t: u32| {
+    // Counting sort by bucket: terms[start[b]..start[b + 1]] are bucket b's terms.
+    let mut start = vec![0usize; buckets.len() + 1];
+    for &(b, _) in entries {
+        start[b as usize + 1] += 1;
+    }
+    for b in 0..buckets.len() {
+        start[b + 1] += start[b];
+    }
+    let mut terms = vec![Affine::INFINITY; entries.len()];
+    let mut fill = start.clone();
+    for &(b, t) in entries {
         let p = points[(t >> 1) as usize];
-        if t & 1 == 1 {
-            p.neg()
-        } else {
-            p
+        terms[fill[b as usize]] = if t & 1 == 1 { p.neg() } else { p };
+        fill[b as usize] += 1;
+    }
+    // The buckets with at least two terms left: (bucket, first term, term count).
+    let mut lists: Vec<(usize, usize, usize)> = Vec::new();
+    for (b, bucket) in buckets.iter_mut().enumerate() {
+        match start[b + 1] - start[b] {
+            0 => *bucket = Affine::INFINITY,
+            1 => *bucket = terms[start[b]],
+            m => lists.push((b, start[b], m)),
         }
-    };
-    let mut busy = vec![false; buckets.len()];
-    let mut batch: Vec<(usize, Affine<F>)> = Vec::new();
-    let mut dens: Vec<F> = Vec::new();
-    let mut prefix: Vec<F> = Vec::new();
-    let mut next: Vec<Entry> = Vec::new();
-    while !pending.is_empty() {
-        batch.clear();
-        dens.clear();
-        next.clear();
-        for &(b, t) in &pending {
-            let b = b as usize;
-            if busy[b] {
-                next.push((b as u32, t));
-                continue;
+    }
+    let mut inverses: Vec<F> = Vec::with_capacity(entries.len() / 2);
+    let mut scratch: Vec<F> = Vec::with_capacity(entries.len() / 2);
+    while !lists.is_empty() {
+        // One round: terms 2j and 2j + 1 of each list are added into term j.
+        inverses.clear();
+        for &(_, s, m) in &lists {
+            for j in 0..m / 2 {
+                inverses.push(denominator(&terms[s + 2 * j], &terms[s + 2 * j + 1]));
             }
-            let p = point(t);
-            let q = &mut buckets[b];
-            if p.infinity {
-                continue;
-            }
-            if q.infinity {
-                *q = p;
-                continue;
-            }
-            if q.x == p.x {
-                // Q = P (a doubling, slope 3x^2 / 2y) or Q = -P (the sum is infinity; a y = 0
-                // point is its own negative).
-                if q.y != p.y || q.y.is_zero() {
-                    *q = Affine::INFINITY;
-                    continue;
-                }
-                dens.push(q.y.double());
-            } else {
-                dens.push(p.x - q.x);
-            }
-            busy[b] = true;
-            batch.push((b, p));
         }
-        batch_invert(&mut dens, &mut prefix);
-        for (&(b, p), inv) in batch.iter().zip(&dens) {
-            let q = buckets[b];
-            let lambda = if q.x == p.x {
-                let x2 = q.x.square();
-                (x2.double() + x2) * *inv
-            } else {
-                (p.y - q.y) * *inv
-            };
-            let x3 = lambda.square() - q.x - p.x;
-            let y3 = lambda * (q.x - x3) - q.y;
-            buckets[b] = Affine::new(x3, y3);
-            busy[b] = false;
-        }
-        core::mem::swap(&mut pending, &mut next);
+        scratch.resize(inverses.len(), F::ZERO);
+        batch_invert(&mut inverses, &mut scratch);
+        let mut inv = inverses.iter();
+        lists.retain_mut(|(b, s, m)| {
+            for j in 0..*m / 2 {
+                let i = inv.next().copied().unwrap_or(F::ZERO);
+                terms[*s + j] = sum(&terms[*s + 2 * j], &terms[*s + 2 * j + 1], i);
+            }
+            if *m % 2 == 1 {
+                terms[*s + *m / 2] = terms[*s + *m - 1];
+            }
+            *m = m.div_ceil(2);
+            if *m == 1 {
+                buckets[*b] = terms[*s];
+            }
+            *m > 1
+        });
     }
 }

@@ -7,37 +7,29 @@ use super::super::tests::blst_oracle as b;
 use super::*;
 use proptest::prelude::*;
 
+/// `l` (little-endian limbs) as little-endian bytes.
+fn le_bytes(l: &[u64; 4]) -> [u8; 32] {
+    core::array::from_fn(|i| (l[i / 8] >> (8 * (i % 8))) as u8)
+}
+
 /// r, little-endian bytes.
 fn r_bytes() -> [u8; 32] {
-    let mut out = [0u8; 32];
-    for (i, l) in R.iter().enumerate() {
-        out[8 * i..8 * i + 8].copy_from_slice(&l.to_le_bytes());
-    }
-    out
+    le_bytes(&R)
 }
 
 /// `r + d` (d small, may be negative), little-endian bytes.
 fn r_plus(d: i64) -> [u8; 32] {
-    let mut r = R;
-    if d >= 0 {
-        r = crate::field::add_plain(&r, &[d as u64, 0, 0, 0]).0;
+    let m = [d.unsigned_abs(), 0, 0, 0];
+    le_bytes(&if d >= 0 {
+        crate::field::add_plain(&R, &m).0
     } else {
-        r = crate::field::sub_plain(&r, &[d.unsigned_abs(), 0, 0, 0]).0;
-    }
-    let mut out = [0u8; 32];
-    for (i, l) in r.iter().enumerate() {
-        out[8 * i..8 * i + 8].copy_from_slice(&l.to_le_bytes());
-    }
-    out
+        crate::field::sub_plain(&R, &m).0
+    })
 }
 
 /// Scalars that reach the edges: 0, 1, 2, r - 1, r, r + 1, 2^256 - 1, 2r, one bit set high.
 fn edge_scalars() -> Vec<[u8; 32]> {
-    let mut two_r = [0u8; 32];
-    let (lo, _) = crate::field::add_plain(&R, &R);
-    for (i, l) in lo.iter().enumerate() {
-        two_r[8 * i..8 * i + 8].copy_from_slice(&l.to_le_bytes());
-    }
+    let two_r = le_bytes(&crate::field::add_plain(&R, &R).0);
     let mut high = [0u8; 32];
     high[31] = 0x40;
     let small = |v: u8| {
@@ -266,5 +258,107 @@ fn batch_affine_buckets_with_collisions_and_many_terms() {
         let ss = scalars(n as u64 + 6000, n);
         assert_eq!(msm(&g1s, &ss).to_affine(), g1_oracle(&g1s, &ss), "G1 {n}");
         assert_eq!(msm(&g2s, &ss).to_affine(), g2_oracle(&g2s, &ss), "G2 {n}");
+    }
+}
+
+/// A named MSM input with its expected sum: (name, points, scalars, sum).
+type Case<P> = (&'static str, Vec<P>, Vec<[u8; 32]>, P);
+
+/// The adversarial inputs of one size for one group: one point repeated with one scalar, with
+/// a scalar and its opposite alternating (the sum is infinity), with random scalars, with the
+/// same scalar written as `s + r`, and the repeated point mixed with distinct points, infinity
+/// terms, zero scalars and edge scalars. Each with the expected sum by blst's single
+/// multiplications.
+fn adversarial<P: Copy>(
+    distinct: &[P],
+    infinity: P,
+    n: usize,
+    oracle: impl Fn(&[P], &[[u8; 32]]) -> P,
+) -> Vec<Case<P>> {
+    let p = distinct[0];
+    let rnd = scalars(n as u64 + 7000, n);
+    // A full-width s below r (so that s + r fits in 32 bytes), s + r and r - s.
+    let mut s: [u8; 32] = core::array::from_fn(|j| (j as u8).wrapping_mul(37) ^ 0x5a);
+    s[31] &= 0x3f;
+    let plus_r = le_bytes(&crate::field::add_plain(&reduce_scalar(&s), &R).0);
+    let minus = le_bytes(&crate::field::sub_plain(&R, &reduce_scalar(&s)).0);
+    let edges = edge_scalars();
+    let mixed_points: Vec<P> = (0..n)
+        .map(|i| match i % 6 {
+            1 => distinct[i % distinct.len()],
+            4 => infinity,
+            _ => p,
+        })
+        .collect();
+    let mixed_scalars: Vec<[u8; 32]> = (0..n)
+        .map(|i| match i % 5 {
+            0 => edges[i % edges.len()],
+            1 => plus_r,
+            _ => s,
+        })
+        .collect();
+    let cases = vec![
+        ("one P one s", vec![p; n], vec![s; n]),
+        (
+            "one P, s and -s",
+            vec![p; n],
+            (0..n).map(|i| if i % 2 == 0 { s } else { minus }).collect(),
+        ),
+        ("one P random s", vec![p; n], rnd.clone()),
+        (
+            "one P, s and s + r",
+            vec![p; n],
+            (0..n)
+                .map(|i| if i % 3 == 0 { plus_r } else { s })
+                .collect(),
+        ),
+        ("one P among others", mixed_points, mixed_scalars),
+    ];
+    cases
+        .into_iter()
+        .map(|(name, ps, ss)| {
+            let want = oracle(&ps, &ss);
+            (name, ps, ss, want)
+        })
+        .collect()
+}
+
+#[test]
+fn adversarial_inputs_match_blst() {
+    // Every term of a window in one bucket (or a few), through the plan's algorithm and
+    // through Pippenger at several windows, at sizes from Straus's to the precompiles' largest
+    // (G1MSM 128, G2MSM 512).
+    let (g1s, g2s) = points(4242, 16);
+    let g1s: Vec<G1Affine> = g1s.into_iter().filter(|p| !p.infinity).collect();
+    let g2s: Vec<G2Affine> = g2s.into_iter().filter(|p| !p.infinity).collect();
+    for n in [1usize, 2, 3, 8, 17, 64, 128] {
+        for (name, ps, ss, want) in adversarial(&g1s, G1Affine::INFINITY, n, g1_oracle) {
+            assert_eq!(msm(&ps, &ss).to_affine(), want, "G1 {name} {n}");
+            let red: Vec<[u64; 4]> = ss.iter().map(reduce_scalar).collect();
+            let (sp, sk) = split(&ps, &red);
+            for c in [2, 5, 8] {
+                assert_eq!(
+                    pippenger(&sp, &sk, c).to_affine(),
+                    want,
+                    "G1 {name} {n} {c}"
+                );
+            }
+        }
+    }
+    for n in [1usize, 3, 17, 128, 512] {
+        for (name, ps, ss, want) in adversarial(&g2s, G2Affine::INFINITY, n, g2_oracle) {
+            assert_eq!(msm(&ps, &ss).to_affine(), want, "G2 {name} {n}");
+            if n <= 128 {
+                let red: Vec<[u64; 4]> = ss.iter().map(reduce_scalar).collect();
+                let (sp, sk) = split(&ps, &red);
+                for c in [3, 7] {
+                    assert_eq!(
+                        pippenger(&sp, &sk, c).to_affine(),
+                        want,
+                        "G2 {name} {n} {c}"
+                    );
+                }
+            }
+        }
     }
 }
