@@ -5,7 +5,7 @@
 
 use super::super::fp::{fp2, P_MINUS_1};
 use super::super::{Fp, Fp2};
-use super::sqrt::{fp2_sqrt_or_z, fp_sqrt_or_neg, pow_window, RECIP_SQRT_EXP};
+use super::sqrt::{fp2_sqrt_or_z, fp_sqrt_or_neg};
 use crate::field::Field;
 
 /// A field with the constants of its SSWU curve.
@@ -20,15 +20,6 @@ pub(super) trait Swu: Field {
     fn sqrt_or_z(a: Self) -> (bool, Self);
     /// RFC 9380's `sgn0` (parity of the canonical value, of `c0` first for Fp2).
     fn sgn0(self) -> bool;
-    /// `(x1, g(x1) is a square, r)` for `x1 = num / den` (`den != 0`) and `g(x) = x^3 + A x + B`,
-    /// `r` as [`Swu::sqrt_or_z`] gives it for `g(x1)`: one inversion, then the root.
-    #[inline]
-    fn x1_and_root(num: Self, den: Self) -> (Self, bool, Self) {
-        let x1 = num * den.inverse().unwrap_or(Self::ZERO);
-        let gx1 = (x1.square() + Self::A) * x1 + Self::B;
-        let (square, r) = Self::sqrt_or_z(gx1);
-        (x1, square, r)
-    }
 }
 
 /// `sqrt(-11)`, Fp's `sqrt(-Z)` (checked in the tests).
@@ -68,31 +59,6 @@ impl Swu for Fp {
     #[inline]
     fn sgn0(self) -> bool {
         self.to_canonical_limbs()[0] & 1 == 1
-    }
-    /// Without the inversion: `g(num / den) = U / V` with `V = den^3`, and one exponentiation
-    /// `r = t^((p-3)/4)` of `t = U V^3` gives both the root, `s = U V r` (`s^2 = U / V` when it
-    /// is a square, `-U / V` otherwise), and `1 / den = den^2 U V^2 / t`, where
-    /// `1 / t = +-r^2` (the sign is `t`'s quadratic character, that of `U / V`). `U = 0`
-    /// (`x1` a root of `g`) takes the default path.
-    #[inline]
-    fn x1_and_root(num: Fp, den: Fp) -> (Fp, bool, Fp) {
-        let den2 = den.square();
-        let v = den2 * den;
-        let u = num * (num.square() + Self::A * den2) + Self::B * v;
-        if u.is_zero() {
-            let x1 = num * den.inverse().unwrap_or(Fp::ZERO);
-            return (x1, true, Fp::ZERO);
-        }
-        let uv = u * v;
-        let v2 = v.square();
-        let r = pow_window(uv * v2, &RECIP_SQRT_EXP);
-        let s = uv * r;
-        let square = s.square() * v == u;
-        let r2 = r.square();
-        let inv_t = if square { r2 } else { -r2 };
-        let x1 = num * (inv_t * u * v2 * den2);
-        // For a non-square, s^2 = -g(x1), so (sqrt(-11) s)^2 = 11 g(x1).
-        (x1, square, if square { s } else { s * SQRT_MINUS_11 })
     }
 }
 
@@ -134,8 +100,10 @@ pub(super) fn map_to_curve_simple_swu<F: Swu>(u: F) -> (F, F) {
     } else {
         (F::B * (tv2 + F::ONE), -(F::A * tv2))
     };
+    let x1 = num * den.inverse().unwrap_or(F::ZERO);
+    let gx1 = (x1.square() + F::A) * x1 + F::B;
     // g(x2) = g(Z u^2 x1) = Z^3 u^6 g(x1): its root is Z u^3 sqrt(Z g(x1)).
-    let (x1, square, r) = F::x1_and_root(num, den);
+    let (square, r) = F::sqrt_or_z(gx1);
     let (x, y) = if square {
         (x1, r)
     } else {

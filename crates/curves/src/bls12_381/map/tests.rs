@@ -131,36 +131,8 @@ fn fp2_roots_of_elements_of_fp() {
     }
 }
 
-/// Fp's inversion-free `x1_and_root` against the definition: `x1 = num / den` by inversion,
-/// and `g(x1)`'s squareness and root (`r^2 = g(x1)`, or `11 g(x1)` for a non-square).
-fn check_x1_and_root(num: Fp, den: Fp) {
-    let (x1, square, r) = Fp::x1_and_root(num, den);
-    let want_x1 = num * den.inverse().expect("den != 0");
-    assert_eq!(x1, want_x1, "{num:?} {den:?}");
-    let gx1 = (x1.square() + <Fp as Swu>::A) * x1 + <Fp as Swu>::B;
-    assert_eq!(square, b::fp_sqrt(gx1).is_some(), "{num:?} {den:?}");
-    assert_eq!(r.square(), if square { gx1 } else { fp(11) * gx1 });
-}
-
-#[test]
-fn x1_and_root_on_edges() {
-    for num in edge_values() {
-        for den in edge_values() {
-            if !den.is_zero() {
-                check_x1_and_root(num, den);
-            }
-        }
-    }
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
-
-    #[test]
-    fn x1_and_root_matches_inversion(num in fp_strategy(), den in fp_strategy()) {
-        prop_assume!(!den.is_zero());
-        check_x1_and_root(num, den);
-    }
 
     #[test]
     fn map_fp_to_g1_matches_blst(u in fp_strategy()) {
