@@ -195,14 +195,18 @@ fn blst_sqr(a: &[u64; 6]) -> [u64; 6] {
 /// portable path's two, and blst's `blst_fp_sqr`.
 fn imps6_sqr() -> Vec<Imp<6>> {
     vec![
-        imp!("ours-square", 6, m = bls(), |a, _b| montgomery::square(a, m)),
-        imp!("ours-mul(a,a)", 6, m = bls(), |a, _b| montgomery::mul(a, a, m)),
-        imp!("ours-portable-square", 6, m = bls(), |a, _b| portable::square(
+        imp!("ours-square", 6, m = bls(), |a, _b| montgomery::square(
             a, m
         )),
-        imp!("ours-portable-mul(a,a)", 6, m = bls(), |a, _b| portable::mul(
+        imp!("ours-mul(a,a)", 6, m = bls(), |a, _b| montgomery::mul(
             a, a, m
         )),
+        imp!("ours-portable-square", 6, m = bls(), |a, _b| {
+            portable::square(a, m)
+        }),
+        imp!("ours-portable-mul(a,a)", 6, m = bls(), |a, _b| {
+            portable::mul(a, a, m)
+        }),
         imp!("blst-sqr", 6, _m = (), |a, _b| blst_sqr(a)),
     ]
 }

@@ -251,7 +251,12 @@ fn square_grid_6() {
         for a in &xs {
             check_square_model(m, a);
             if let Some(t) = token() {
-                assert_eq!(t.square(a, m), portable::square(a, m), "{a:x?} {:x?}", m.p());
+                assert_eq!(
+                    t.square(a, m),
+                    portable::square(a, m),
+                    "{a:x?} {:x?}",
+                    m.p()
+                );
             }
         }
     }
