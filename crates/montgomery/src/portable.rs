@@ -229,8 +229,8 @@ pub fn sqr_wide<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) {
     }
     let mut top = 0; // the bit shifted out of the previous limb
     let mut carry = false;
-    for i in 0..N {
-        let (sq_lo, sq_hi) = mac(a[i], a[i], 0, 0);
+    for (i, &ai) in a.iter().enumerate() {
+        let (sq_lo, sq_hi) = mac(ai, ai, 0, 0);
         for (k, add) in [(2 * i, sq_lo), (2 * i + 1, sq_hi)] {
             let x = t[k / N][k % N];
             (t[k / N][k % N], carry) = adc((x << 1) | top, add, carry);
