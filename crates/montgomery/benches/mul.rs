@@ -3,6 +3,9 @@
 //! `blst_fp_mul` (6 limbs, BLS12-381), all in the same run; and 8 limbs (512-bit moduli
 //! with and without the top bit, MODEXP's widest fixed width), assembly against portable.
 //!
+//! BLS12-381's squaring (6 limbs) has its own table: the squaring kernel against the product
+//! `mul(a, a)`, portable and assembly, and blst's `blst_fp_sqr`.
+//!
 //! Criterion times `LAT_N` dependent multiplications (each result feeds the next: latency)
 //! and `TP_N` independent ones (throughput). Then a cycles table: min over 300 interleaved
 //! short runs, TSC ticks converted to core cycles as `clock.rs` explains.
@@ -17,7 +20,7 @@ mod clock;
 mod common;
 
 use ark_ff::{BigInt, Fp};
-use blst::{blst_fp, blst_fp_mul};
+use blst::{blst_fp, blst_fp_mul, blst_fp_sqr};
 use core::hint::black_box;
 use criterion::{Criterion, Throughput};
 use montgomery::{asm::Adx, portable, Modulus};
@@ -180,6 +183,34 @@ fn imps6() -> Vec<Imp<6>> {
     ]
 }
 
+fn blst_sqr(a: &[u64; 6]) -> [u64; 6] {
+    let a = blst_fp { l: *a };
+    let mut r = blst_fp::default();
+    // SAFETY: valid pointers to initialised blst_fp values.
+    unsafe { blst_fp_sqr(&mut r, &a) };
+    r.l
+}
+
+/// Squarings (the second operand unused): the squaring kernel, the product with itself, the
+/// portable path's two, and blst's `blst_fp_sqr`.
+fn imps6_sqr() -> Vec<Imp<6>> {
+    vec![
+        imp!("ours-square", 6, m = bls(), |a, _b| montgomery::square(
+            a, m
+        )),
+        imp!("ours-mul(a,a)", 6, m = bls(), |a, _b| montgomery::mul(
+            a, a, m
+        )),
+        imp!("ours-portable-square", 6, m = bls(), |a, _b| {
+            portable::square(a, m)
+        }),
+        imp!("ours-portable-mul(a,a)", 6, m = bls(), |a, _b| {
+            portable::mul(a, a, m)
+        }),
+        imp!("blst-sqr", 6, _m = (), |a, _b| blst_sqr(a)),
+    ]
+}
+
 fn bench<const N: usize>(c: &mut Criterion, imps: &[Imp<N>], xs: &[[u64; N]], ys: &[[u64; N]]) {
     let mut g = c.benchmark_group(format!("mul{N}/latency"));
     g.throughput(Throughput::Elements(LAT_N as u64));
@@ -287,6 +318,7 @@ fn main() {
     println!("\n{}", clock::describe(hz, tpc));
     table("BN254 p", &i4, &x4, &y4, hz, tpc);
     table("BLS12-381 p", &i6, &x6, &y6, hz, tpc);
+    table("BLS12-381 p, squaring", &imps6_sqr(), &x6, &y6, hz, tpc);
     table("512-bit p, top bit set", &i8f, &x8f, &y8f, hz, tpc);
     table("512-bit p, spare bit", &i8s, &x8s, &y8s, hz, tpc);
 }

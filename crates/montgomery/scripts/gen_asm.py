@@ -242,6 +242,91 @@ def mul_kernel(n, nocarry):
     k.emit(f"{name}_{n}", f"`portable::{portable}` for {n} limbs.", ["a", "b"], ["rsi", "rcx"])
 
 
+def sqr_kernel(n):
+    """`sqr_nocarry_N`: `portable::redc` of the plain square `a^2`, for a spare-bit `p` (the
+    rows of `redc_nocarry_N`, exact for every input). The square costs N(N-1)/2 + N MULX
+    instead of N^2: the cross products a_i a_j (i < j) once, rows i = 0..N-2 into positions
+    1..2N-2 (a row's top limb is fresh and cannot overflow), then one pass doubling them on
+    the CF chain while the OF chain adds the squares a_i^2 on the diagonal. The 2N limbs need
+    more registers than there are: during the pass rdi (p's pointer) waits in an xmm register
+    and the limb at position 0 takes its place, and each high limb (positions N..2N-1) is
+    parked in an xmm register as soon as it is final. Then the N reduction rows on the low
+    half, the parked high half added, one subtraction of p (as `redc_nocarry_N`)."""
+    k = Kernel(n, acc=n + 1)
+    pool = POOL[: 2 * n - 1]  # positions 1..2N-2, then the rows' high halves
+    c = {j + 1: r for j, r in enumerate(pool[: 2 * n - 2])}
+    h = pool[2 * n - 2]
+    e = k.e
+    # cross products: row i adds a_i * a_(i+1..N-1) at positions 2i+1..i+N
+    for i in range(n - 1):
+        e(f"mov rdx, qword ptr [rsi + {8 * i}]" if i else "mov rdx, qword ptr [rsi]")
+        js = range(i + 1, n)
+        if i == 0:
+            for j in js:
+                lo = c[j] if j == 1 else "rax"
+                e(f"mulx {c[j + 1]}, {lo}, qword ptr [rsi + {8 * j}]")
+                if j > 1:
+                    e(f"{'add' if j == 2 else 'adc'} {c[j]}, rax")
+            e(f"adc {c[n]}, 0")
+            continue
+        e("xor eax, eax")
+        for j in js:
+            top = j == n - 1
+            hi = c[i + j + 1] if top else h
+            e(f"mulx {hi}, rax, qword ptr [rsi + {8 * j}]")
+            e(f"adcx {c[i + j]}, rax")
+            if not top:
+                e(f"adox {c[i + j + 1]}, {h}")
+        e("mov eax, 0")
+        e(f"adox {c[i + n]}, rax")
+        e(f"adcx {c[i + n]}, rax")
+    # doubled, plus the diagonal; c[0] in rdi (saved in xmm), the top limb in h
+    park = {}
+    xmm_rdi = f"xmm{n + 2}"
+    e(f"movq {xmm_rdi}, rdi")
+    c[0] = "rdi"
+    e("xor eax, eax")
+    for i in range(n):
+        e(f"mov rdx, qword ptr [rsi + {8 * i}]" if i else "mov rdx, qword ptr [rsi]")
+        e(f"mulx {h}, {'rdi' if i == 0 else 'rax'}, rdx")
+        for pos, add in ([] if i == 0 else [(2 * i, "rax")]) + ([(2 * i + 1, h)] if i < n - 1 else []):
+            e(f"adcx {c[pos]}, {c[pos]}")
+            e(f"adox {c[pos]}, {add}")
+            if pos >= n:
+                park[pos] = f"xmm{pos - n + 2}"
+                e(f"movq {park[pos]}, {c[pos]}")
+    e("mov eax, 0")
+    e(f"adcx {h}, rax")
+    e(f"adox {h}, rax")
+    park[2 * n - 1] = f"xmm{n + 1}"
+    e(f"movq {park[2 * n - 1]}, {h}")
+    # the low half into the reduction window, p's pointer back
+    e("mov rsi, rdi")
+    e(f"movq rdi, {xmm_rdi}")
+    spare = [c[pos] for pos in range(n, 2 * n - 1)] + [h]
+    k.t = ["rsi"] + [c[pos] for pos in range(1, n)] + [spare[0]]
+    k.h = spare[1]
+    for _ in range(n):
+        k.red_row("narrow")
+    # U (< 2^(64N)) + the high half, with the carry in t[N]
+    t = k.t
+    e(f"xor {t[n]}, {t[n]}")
+    for j in range(n):
+        e(f"movq rax, {park[n + j]}")
+        e(f"{'add' if j == 0 else 'adc'} {t[j]}, rax")
+    e(f"adc {t[n]}, 0")
+    k.t = t + [r for r in spare[2:] if r not in t]
+    k.used = set(["rsi", "rdi", "rdx", "rax"] + pool)
+    k.xmm = set(RESERVED[r] for r in RESERVED if r in k.used) | set(park.values()) | {xmm_rdi}
+    k.final(top=True)
+    k.emit(
+        f"sqr_nocarry_{n}",
+        f"`portable::redc` of `a^2` for {n} limbs, for a spare-bit `p` (`portable::square`'s formula).",
+        ["a"],
+        ["rsi"],
+    )
+
+
 def redc_kernel(n, nocarry):
     k = Kernel(n, acc=n + 2)
     for j in range(n):
@@ -470,6 +555,7 @@ def kernels_main():
         mul_kernel(n, nocarry=True)
         redc_kernel(n, nocarry=False)
         redc_kernel(n, nocarry=True)
+    sqr_kernel(6)
     mul_kernel(8, nocarry=False)
     mul_kernel(8, nocarry=True)
     wide_kernel(4)

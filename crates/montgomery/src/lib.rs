@@ -182,7 +182,8 @@ pub fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &Modulus<N>) -> [u64; 
     portable::mul(a, b, m)
 }
 
-/// `a * a * R^-1 mod p`, for `a < p`; the result is `< p` (same as [`mul`]`(a, a, m)`).
+/// `a * a * R^-1 mod p`, for `a < p`; the result is `< p` (same as [`mul`]`(a, a, m)`, with
+/// a dedicated squaring for 6 limbs). Unreduced inputs give [`portable::square`]'s value.
 #[inline(always)]
 pub fn square<const N: usize>(a: &[u64; N], m: &Modulus<N>) -> [u64; N] {
     #[cfg(target_arch = "x86_64")]

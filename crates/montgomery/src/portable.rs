@@ -198,10 +198,46 @@ pub fn mul<const N: usize>(a: &[u64; N], b: &[u64; N], m: &Modulus<N>) -> [u64; 
     }
 }
 
-/// [`crate::square`] on the portable path.
+/// [`crate::square`] on the portable path: for 6 limbs and a modulus with a spare bit
+/// (BLS12-381's case, where the assembly has a squaring kernel) [`redc`] of [`sqr_wide`],
+/// otherwise [`mul`]`(a, a, m)`. Both are `a^2 R^-1 mod p` for `a < p`; for unreduced `a`
+/// they are the named formulas' values (which may differ from each other).
 #[inline]
 pub fn square<const N: usize>(a: &[u64; N], m: &Modulus<N>) -> [u64; N] {
+    if N == 6 && m.has_spare_bit() {
+        let (lo, hi) = sqr_wide(a);
+        return redc(&lo, &hi, m.p(), m.n0());
+    }
     mul(a, a, m)
+}
+
+/// The plain square `a * a` as `(low N limbs, high N limbs)`, equal to
+/// [`mul_wide`]`(a, a)` for every `a`: the cross products `a_i a_j` (`i < j`) once,
+/// doubled, then the squares `a_i^2` added on the diagonal.
+#[inline]
+pub fn sqr_wide<const N: usize>(a: &[u64; N]) -> ([u64; N], [u64; N]) {
+    let mut t = [[0u64; N]; 2]; // t[k / N][k % N] is limb k of the square
+    for i in 0..N {
+        let mut c = 0;
+        for j in i + 1..N {
+            let k = i + j;
+            (t[k / N][k % N], c) = mac(a[i], a[j], t[k / N][k % N], c);
+        }
+        // limb i + N is still untouched (row i - 1 ended at limb i + N - 1)
+        let k = i + N;
+        t[k / N][k % N] = c;
+    }
+    let mut top = 0; // the bit shifted out of the previous limb
+    let mut carry = false;
+    for (i, &ai) in a.iter().enumerate() {
+        let (sq_lo, sq_hi) = mac(ai, ai, 0, 0);
+        for (k, add) in [(2 * i, sq_lo), (2 * i + 1, sq_hi)] {
+            let x = t[k / N][k % N];
+            (t[k / N][k % N], carry) = adc((x << 1) | top, add, carry);
+            top = x >> 63;
+        }
+    }
+    (t[0], t[1])
 }
 
 /// [`crate::reduce`] on the portable path.

@@ -129,6 +129,7 @@ fn check_models<const N: usize>(m: &Modulus<N>, a: &[u64; N], b: &[u64; N], n0: 
         model_mul_nocarry(a, b, p, n0)
     );
     assert_eq!(portable::redc(a, b, p, n0), model_redc(a, b, p, n0));
+    check_square_model(m, a);
     // add / sub formulas of the crate docs
     let (x, y, pb, r) = (big(a), big(b), big(p), r::<N>());
     let s = &x + &y;
@@ -140,6 +141,24 @@ fn check_models<const N: usize>(m: &Modulus<N>, a: &[u64; N], b: &[u64; N], n0: 
         (&x + &pb + &r - &y) % &r
     };
     assert_eq!(portable::sub_mod(a, b, p), limbs(&sub));
+}
+
+/// `portable::sqr_wide` against num-bigint's square and `portable::square` against the model
+/// of the formula its doc names (REDC of the square for 6 limbs and a spare-bit `p`, else
+/// the product's), any input.
+fn check_square_model<const N: usize>(m: &Modulus<N>, a: &[u64; N]) {
+    let (lo, hi) = portable::sqr_wide(a);
+    let sq = big(a) * big(a);
+    assert_eq!(big(&lo) + (big(&hi) << (64 * N)), sq, "sqr_wide {a:x?}");
+    let (p, n0) = (m.p(), m.n0());
+    let want = if N == 6 && m.has_spare_bit() {
+        model_redc(&lo, &hi, p, n0)
+    } else if m.has_spare_bit() {
+        model_mul_nocarry(a, a, p, n0)
+    } else {
+        model_mul_full(a, a, p, n0)
+    };
+    assert_eq!(portable::square(a, m), want, "square {a:x?} {p:x?}");
 }
 
 /// `Adx::mul_mont` against portable and the num-bigint model for a raw `p` (no `Modulus`).
@@ -215,6 +234,34 @@ fn carry_grid_6() {
     carry_grid::<6>();
 }
 
+/// The 6-limb square on near-maximal operands and 0, 1, p-1, p, under BLS12-381's `p` and
+/// near-maximal moduli with the spare bit (the squaring kernel) and without (the product).
+#[test]
+fn square_grid_6() {
+    let bls = Modulus::new(hex::<6>(BLS12_381_P));
+    let mut moduli = vec![bls];
+    for x in near_max::<6>() {
+        moduli.push(modulus(x, false));
+        moduli.push(modulus(x, true));
+    }
+    for m in &moduli {
+        let pm1 = limbs::<6>(&(big(m.p()) - 1u32));
+        let mut xs = near_max::<6>();
+        xs.extend([[0; 6], [1, 0, 0, 0, 0, 0], pm1, *m.p()]);
+        for a in &xs {
+            check_square_model(m, a);
+            if let Some(t) = token() {
+                assert_eq!(
+                    t.square(a, m),
+                    portable::square(a, m),
+                    "{a:x?} {:x?}",
+                    m.p()
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn carry_grid_8() {
     carry_grid::<8>();
@@ -275,6 +322,21 @@ proptest! {
         check_mul_mont(&head::<6>(&p), &head::<6>(&a), &head::<6>(&b), n0);
         if let (Some(m), Some(t)) = (Modulus::try_new(p), token()) {
             check(t, &m, &a, &b, n0)
+        }
+    }
+
+    /// The 6-limb square (the squaring kernel when `p` has a spare bit) on operands and
+    /// moduli with limbs near the carry edges (all-ones runs, 2^63, 0), reduced or not.
+    #[test]
+    fn square_carry_edges_6(sp: [u8; 6], sa: [u8; 6], p: [u64; 6], x: [u64; 6], full: bool) {
+        let m = modulus(edgy(&sp, &p), full);
+        let a = edgy(&sa, &x);
+        check_square_model(&m, &a);
+        let r = edgy(&sa, &x).map(|l| l % 3); // tiny limbs: the rows' zero carries
+        check_square_model(&m, &r);
+        if let Some(t) = token() {
+            assert_eq!(t.square(&a, &m), portable::square(&a, &m), "{a:x?} {:x?}", m.p());
+            assert_eq!(t.square(&r, &m), portable::square(&r, &m));
         }
     }
 

@@ -2,7 +2,8 @@
 //! `curves::bls12_381`) against blst (the maps' default, the MSMs' `PRAGUE_BLST`) on the same
 //! inputs, whole precompile calls
 //! (decoding, checks, encoding included), interleaved: the minimum TSC ticks per call over
-//! 300 rounds (`montgomery/benches/clock.rs`).
+//! 300 rounds (`montgomery/benches/clock.rs`); the maps also in ABBA batches of ~1 ms with the
+//! median ratio and its 95 % interval (`interleave`).
 //!
 //! `cargo bench -p evm-arith-precompile --bench bls12_381_ours`
 #![allow(unsafe_code)] // rdtsc, in the shared clock module
@@ -10,6 +11,8 @@
 mod bls_inputs;
 #[path = "../../montgomery/benches/clock.rs"]
 mod clock;
+#[allow(dead_code)] // this bench uses the plain rows only
+mod interleave;
 
 use bls_inputs::scalar;
 use precompile::bls12_381::{g1_msm, g2_msm, map_fp2_to_g2, map_fp_to_g1};
@@ -86,6 +89,32 @@ fn main() {
         map_fp2_to_g2::PRAGUE,
         &g2_in,
     );
+    // The maps again in ~1 ms ABBA batches: the per-round ratio's median and its 95 % interval.
+    interleave::header();
+    let maps = [
+        (
+            "MapFpToG1: blst vs ours",
+            map_fp_to_g1::PRAGUE,
+            map_fp_to_g1::PRAGUE_OURS,
+            &g1_in,
+        ),
+        (
+            "MapFp2ToG2: blst vs ours",
+            map_fp2_to_g2::PRAGUE,
+            map_fp2_to_g2::PRAGUE_OURS,
+            &g2_in,
+        ),
+    ];
+    for (name, a, b, inputs) in maps {
+        let arm = |p: Precompile| {
+            move || {
+                for i in inputs {
+                    black_box(p.run(black_box(i), u64::MAX)).ok();
+                }
+            }
+        };
+        interleave::row(name, &arm(a), &arm(b));
+    }
     let g1s: Vec<Vec<u8>> = g1_in
         .iter()
         .map(|u| map_fp_to_g1::PRAGUE.run(u, u64::MAX).unwrap().bytes)

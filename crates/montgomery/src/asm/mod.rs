@@ -56,9 +56,21 @@ impl Adx {
         portable::mul(a, b, m)
     }
 
-    /// [`crate::square`] (the same kernel as [`Adx::mul`] with `b = a`).
+    /// [`crate::square`]: bit-identical to [`portable::square`] for every input. For 6 limbs
+    /// and a spare-bit `m` a squaring kernel (each cross product once, doubled, then the
+    /// reduction rows); otherwise [`Adx::mul`] with `b = a`.
     #[inline(always)]
     pub fn square<const N: usize>(self, a: &[u64; N], m: &Modulus<N>) -> [u64; N] {
+        if let Ok(x) = <&[u64; 6]>::try_from(&a[..]) {
+            if m.has_spare_bit() {
+                // SAFETY: the token proves BMI2 and ADX; `packed(m)` points at the 7 limbs
+                // `[p, n0]` (N = 6 here: the conversion succeeded).
+                let r = unsafe { kernels::sqr_nocarry_6(x, packed(m)) };
+                if let Ok(r) = <[u64; N]>::try_from(&r[..]) {
+                    return r;
+                }
+            }
+        }
         self.mul(a, a, m)
     }
 
