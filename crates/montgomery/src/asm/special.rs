@@ -222,4 +222,3 @@ pub(super) unsafe fn reduce_k256(lo: &[u64; 4], hi: &[u64; 4]) -> [u64; 4] {
     }
     [r0, r1, r2, r3]
 }
-

@@ -161,8 +161,7 @@ impl Fe {
     /// Whether the element is 0 (its limbs are 0 or `p`).
     pub const fn is_zero(&self) -> bool {
         let l = &self.0;
-        l[0] | l[1] | l[2] | l[3] == 0
-            || (l[0] == P[0] && l[1] & l[2] & l[3] == u64::MAX)
+        l[0] | l[1] | l[2] | l[3] == 0 || (l[0] == P[0] && l[1] & l[2] & l[3] == u64::MAX)
     }
 
     /// Whether the element's canonical form (an integer in `[0, p)`) is odd.
