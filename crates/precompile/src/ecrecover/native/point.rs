@@ -44,7 +44,7 @@ impl Jacobian {
     /// `Y3 = L (X S - X3) - S^2` with `S = Y^2`: 3 multiplications, 4 squarings and five
     /// small steps). The curve has no point of order 2, so only infinity doubles to infinity.
     /// `k`: the field's kernel.
-    #[inline]
+    #[inline(always)]
     pub fn double<K: Kernel<Fe>>(&self, k: K) -> Jacobian {
         if self.inf {
             return *self;
@@ -68,7 +68,7 @@ impl Jacobian {
     /// [`super::ecmult`] for the other use): 8 multiplications and 3 squarings when `zb` is
     /// `self.z`. Returns the sum and `H` (the sum's `Z` is `self.z * H`), or the double (and `Y`,
     /// its `Z` being `self.z * Y`) when `b = self`, or infinity when `b = -self`. `k`: the field's kernel.
-    #[inline]
+    #[inline(always)]
     pub fn add_affine<K: Kernel<Fe>>(&self, k: K, b: &Affine, zb: &Fe) -> (Jacobian, Fe) {
         let zb2 = k.square(zb);
         let u2 = k.mul(&b.x, &zb2);
