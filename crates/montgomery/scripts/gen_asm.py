@@ -614,9 +614,10 @@ def p256_redc(k, w, hi):
 def k256_reduce(k, w, hi):
     """secp256k1's p = 2^256 - C, C = 2^32 + 977: w + hi 2^256 = w + hi C (mod p), folded
     twice (hi C < 2^289: the first fold leaves a top word below 2^34, the second at most one
-    carry out of the top limb, worth C again, which cannot carry out), then p subtracted when
-    the value plus C carries out (the value is >= p). Uses rdx, rax, rsi, rcx, rdi (free on
-    entry); returns the four output registers (`w`)."""
+    carry out of the top limb, worth C again, which cannot carry out). Partly reduced: the
+    result is below 2^256, not necessarily below p (the caller's field keeps such values and
+    normalises only where it must). Uses rdx, rax, rdi (free on entry); returns the four output
+    registers (`w`)."""
     e = k.e
     e("mov rdx, 0x1000003d1")
     e("xor eax, eax")
@@ -635,22 +636,12 @@ def k256_reduce(k, w, hi):
     e(f"adc {w[1]}, rdi")
     e(f"adc {w[2]}, 0")
     e(f"adc {w[3]}, 0")
-    # a carry out is worth C once more
+    # a carry out is worth C once more; it leaves w below 2^67 (w1 < 2^3), so adding C
+    # carries at most into w1
     e(f"sbb {top}, {top}")
     e(f"and {top}, rdx")
     e(f"add {w[0]}, {top}")
     e(f"adc {w[1]}, 0")
-    e(f"adc {w[2]}, 0")
-    e(f"adc {w[3]}, 0")
-    # w + C carries out iff w >= p; then w + C - 2^256 = w - p
-    tmp = ["rax", "rdi", "rsi", "rcx"]
-    e(f"mov rax, {w[0]}")
-    e("add rax, rdx")
-    for j in range(1, 4):
-        e(f"mov {tmp[j]}, {w[j]}")
-        e(f"adc {tmp[j]}, 0")
-    for j in range(4):
-        e(f"cmovc {w[j]}, {tmp[j]}")
     return w
 
 
@@ -745,13 +736,13 @@ def sqr_wide_kernel():
     )
 
 
-def special_reduce_kernel(name, doc, reduce):
+def special_reduce_kernel(name, doc, reduce, scratch):
     """A reduction of the 8-limb value `lo + hi 2^256` taken in r8..r15 (where `mul_wide_4`
     and `sqr_wide_4` leave it, so no register moves between the two blocks)."""
     k = Kernel(4, acc=5)
     out = reduce(k, WIDE[:4], WIDE[4:])
     ins = [f"lo[{j}]" for j in range(4)] + [f"hi[{j}]" for j in range(4)]
-    regs = {r: "_" for r in ["rsi", "rcx", "rdx", "rax", "rdi"]}
+    regs = {r: "_" for r in scratch}
     regs.update({r: (ins[j], "_") for j, r in enumerate(WIDE)})
     for j, r in enumerate(out):
         regs[r] = (regs[r][0], f"r{j}") if isinstance(regs[r], tuple) else f"r{j}"
@@ -781,11 +772,13 @@ def special_main():
         "redc_p256",
         "`(lo + hi 2^256) 2^-256 mod p` for P-256's `p`, fully reduced, for `hi < p` (a product of two elements).",
         p256_redc,
+        ["rsi", "rcx", "rdx", "rax", "rdi"],
     )
     special_reduce_kernel(
         "reduce_k256",
-        "`(lo + hi 2^256) mod p` for secp256k1's `p`, fully reduced, for any `lo`, `hi`.",
+        "A value below `2^256` congruent to `lo + hi 2^256` modulo secp256k1's `p` (partly reduced: possibly `>= p`), for any `lo`, `hi`.",
         k256_reduce,
+        ["rdx", "rax", "rdi"],
     )
 
 if __name__ == "__main__":

@@ -44,7 +44,7 @@ type Op = interleave::FieldOp<Fe>;
 /// taken as Montgomery forms: the chain's cost, not its values, matters here).
 fn montgomery_mul(x: &Fe, y: &Fe) -> Fe {
     const MODULUS_P: montgomery::Modulus<4> = montgomery::Modulus::new(native::field::P);
-    let [r0, r1, r2, r3] = montgomery::mul(x.limbs(), y.limbs(), &MODULUS_P);
+    let [r0, r1, r2, r3] = montgomery::mul(&x.limbs(), &y.limbs(), &MODULUS_P);
     Fe::from_wide(&[r0, r1, r2, r3, 0, 0, 0, 0])
 }
 

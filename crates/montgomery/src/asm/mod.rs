@@ -251,7 +251,8 @@ impl Adx {
         unsafe { special::redc_p256(&lo, &hi) }
     }
 
-    /// `a b mod p` for secp256k1's `p`, fully reduced (`< p`), for any `a, b < 2^256`.
+    /// A value below `2^256` congruent to `a b` modulo secp256k1's `p`, for any `a, b < 2^256`:
+    /// partly reduced (possibly `>= p`; the caller normalises where it compares or outputs).
     #[inline(always)]
     pub fn mul_k256(self, a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
         // SAFETY: the token proves BMI2 and ADX.
@@ -260,7 +261,8 @@ impl Adx {
         unsafe { special::reduce_k256(&lo, &hi) }
     }
 
-    /// `a^2 mod p` for secp256k1's `p`, fully reduced, for any `a < 2^256`.
+    /// A value below `2^256` congruent to `a^2` modulo secp256k1's `p`, for any `a < 2^256`
+    /// (partly reduced, as [`Adx::mul_k256`]).
     #[inline(always)]
     pub fn square_k256(self, a: &[u64; 4]) -> [u64; 4] {
         // SAFETY: the token proves BMI2 and ADX.

@@ -169,7 +169,7 @@ pub(super) unsafe fn redc_p256(lo: &[u64; 4], hi: &[u64; 4]) -> [u64; 4] {
     [r0, r1, r2, r3]
 }
 
-/// `(lo + hi 2^256) mod p` for secp256k1's `p`, fully reduced, for any `lo`, `hi`.
+/// A value below `2^256` congruent to `lo + hi 2^256` modulo secp256k1's `p` (partly reduced: possibly `>= p`), for any `lo`, `hi`.
 ///
 /// # Safety
 /// The CPU must support BMI2 and ADX.
@@ -206,22 +206,6 @@ pub(super) unsafe fn reduce_k256(lo: &[u64; 4], hi: &[u64; 4]) -> [u64; 4] {
             "and r12, rdx",
             "add r8, r12",
             "adc r9, 0",
-            "adc r10, 0",
-            "adc r11, 0",
-            "mov rax, r8",
-            "add rax, rdx",
-            "mov rdi, r9",
-            "adc rdi, 0",
-            "mov rsi, r10",
-            "adc rsi, 0",
-            "mov rcx, r11",
-            "adc rcx, 0",
-            "cmovc r8, rax",
-            "cmovc r9, rdi",
-            "cmovc r10, rsi",
-            "cmovc r11, rcx",
-            out("rsi") _,
-            out("rcx") _,
             out("rdx") _,
             out("rax") _,
             out("rdi") _,

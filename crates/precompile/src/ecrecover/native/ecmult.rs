@@ -77,7 +77,8 @@ fn lane(k: Scalar, w: usize, table: &[Affine]) -> (Lane<'_, Affine>, usize) {
     Lane::new(&mag, negate, w, table)
 }
 
-/// `u1 G + u2 R` in affine coordinates, or `None` when it is the point at infinity. `r` must be
+/// `u1 G + u2 R` in affine coordinates (canonical, `< p`), or `None` when it is the point at
+/// infinity. `r` must be
 /// a point of the curve (hence of prime order n). `k`: the field's kernel.
 pub fn mul_g_plus_r<K: Kernel<Fe>>(k: K, u1: &Scalar, r: &Affine, u2: &Scalar) -> Option<Affine> {
     let mut table_r = [*r; TABLE_R_LEN];
@@ -130,7 +131,7 @@ pub fn mul_g_plus_r<K: Kernel<Fe>>(k: K, u1: &Scalar, r: &Affine, u2: &Scalar) -
     let zinv = k.mul(&acc.z, &zt).invert()?;
     let zinv2 = k.square(&zinv);
     Some(Affine {
-        x: k.mul(&acc.x, &zinv2),
-        y: k.mul(&acc.y, &k.mul(&zinv2, &zinv)),
+        x: k.mul(&acc.x, &zinv2).normalize(),
+        y: k.mul(&acc.y, &k.mul(&zinv2, &zinv)).normalize(),
     })
 }

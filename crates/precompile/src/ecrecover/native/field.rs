@@ -1,5 +1,11 @@
 //! The secp256k1 base field: integers modulo `p = 2^256 - 2^32 - 977`, as four little-endian
-//! 64-bit limbs, always fully reduced (`< p`).
+//! 64-bit limbs, partly reduced: an element is any 256-bit value of its class, so the
+//! values `p .. 2^256 - 1` stand for `0 .. 2^32 + 976` beside their canonical forms. Every
+//! operation takes and returns such values (`2^256 < 2p` leaves no room for more: a sum or
+//! difference is folded back below `2^256` at once). What sees the integer itself normalises
+//! first (one conditional subtraction of `p`): equality, [`Fe::is_zero`], [`Fe::is_odd`],
+//! [`Fe::to_be_bytes`], [`Fe::limbs`], [`Fe::invert`]. Skipping the final subtraction of
+//! every product, square, sum and difference is the point of the representation.
 //!
 //! On x86_64 with BMI2 and ADX a product or square is the kernel's generated assembly for
 //! this `p` ([`montgomery::asm::Adx::mul_k256`]: the plain product and the pseudo-Mersenne
@@ -31,12 +37,23 @@ const C: u64 = 0x1_0000_03d1;
 /// `p` for the kernel's inversion.
 const MODULUS: Modulus<4> = Modulus::new(P);
 
-/// An element of the field, `< p` (little-endian limbs).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// An element of the field: little-endian limbs of any value below `2^256` of its class modulo
+/// `p` (partly reduced; see the module's documentation). Equality is the field's.
+#[derive(Clone, Copy, Debug)]
 pub struct Fe(pub(crate) [u64; 4]);
 
-/// `lo + hi * 2^256 mod p` for any `lo, hi < 2^256`, fully reduced: two folds of the high part
-/// by `C`, then one conditional subtraction of `p`.
+impl PartialEq for Fe {
+    /// Whether the two elements are equal modulo `p` (whatever their representatives).
+    fn eq(&self, other: &Fe) -> bool {
+        reduce_once(self.0) == reduce_once(other.0)
+    }
+}
+
+impl Eq for Fe {}
+
+/// A value below `2^256` congruent to `lo + hi * 2^256` modulo `p`, for any `lo, hi < 2^256`
+/// (partly reduced): two folds of the high part by `C`, bit-identical to the assembly
+/// kernel's `Adx::mul_k256` reduction.
 pub const fn reduce_wide(lo: &[u64; 4], hi: &[u64; 4]) -> [u64; 4] {
     // lo + hi * C: 4 limbs and a top word below 2^34.
     let mut r = [0u64; 4];
@@ -56,15 +73,12 @@ pub const fn reduce_wide(lo: &[u64; 4], hi: &[u64; 4]) -> [u64; 4] {
         c = carry as u64;
         i += 1;
     }
-    // A carry out means 2^256 + r with r < 2^68: add C once more (cannot carry out again).
-    let (r0, mut carry) = adc(r[0], c * C, false);
+    // A carry out means 2^256 + r with r < 2^67 (r[1] < 2^3): add C once more, which carries
+    // at most into r[1].
+    let (r0, carry) = adc(r[0], c * C, false);
     r[0] = r0;
-    i = 1;
-    while i < 4 {
-        (r[i], carry) = adc(r[i], 0, carry);
-        i += 1;
-    }
-    reduce_once(r)
+    r[1] += carry as u64;
+    r
 }
 
 /// The 8-limb square of `a`, little-endian: the six cross products once, doubled, plus the
@@ -98,7 +112,8 @@ pub const fn sqr_wide(a: &[u64; 4]) -> [u64; 8] {
     out
 }
 
-/// `r - p` if `r >= p`, else `r` (for `r < 2^256`): `r >= p` exactly when `r + C` carries.
+/// `r - p` if `r >= p`, else `r` (for `r < 2^256`; the canonical form of a partly reduced
+/// value): `r >= p` exactly when `r + C` carries.
 const fn reduce_once(r: [u64; 4]) -> [u64; 4] {
     let mut s = [0u64; 4];
     let mut carry;
@@ -132,22 +147,31 @@ impl Fe {
         }
     }
 
-    /// The 32 big-endian bytes of the element.
+    /// The 32 big-endian bytes of the element's canonical form (`< p`).
     pub fn to_be_bytes(&self) -> [u8; 32] {
-        limbs_to_be(&self.0)
+        limbs_to_be(&reduce_once(self.0))
     }
 
-    /// Whether the element is 0.
+    /// The canonical form (`< p`) of the element.
+    #[inline]
+    pub const fn normalize(&self) -> Fe {
+        Fe(reduce_once(self.0))
+    }
+
+    /// Whether the element is 0 (its limbs are 0 or `p`).
     pub const fn is_zero(&self) -> bool {
-        self.0[0] | self.0[1] | self.0[2] | self.0[3] == 0
+        let l = &self.0;
+        l[0] | l[1] | l[2] | l[3] == 0 || (l[0] == P[0] && l[1] & l[2] & l[3] == u64::MAX)
     }
 
-    /// Whether the element (as an integer in `[0, p)`) is odd.
+    /// Whether the element's canonical form (an integer in `[0, p)`) is odd.
     pub const fn is_odd(&self) -> bool {
-        self.0[0] & 1 == 1
+        reduce_once(self.0)[0] & 1 == 1
     }
 
-    /// `self + b mod p`.
+    /// `self + b mod p`, partly reduced. A carry out of `2^256` is worth `C`; adding it can
+    /// carry out again only when the sum was at least `2^257 - C`, and then what is left is
+    /// below `C`, so a second `C` fits in the low limb.
     #[inline]
     pub const fn add(&self, b: &Fe) -> Fe {
         let mut r = [0u64; 4];
@@ -157,22 +181,20 @@ impl Fe {
             (r[i], carry) = adc(self.0[i], b.0[i], carry);
             i += 1;
         }
-        if carry {
-            // a + b = 2^256 + r with r < 2^256 - 2C, so r + C < p is the reduced sum.
-            let (r0, mut c) = adc(r[0], C, false);
-            r[0] = r0;
-            i = 1;
-            while i < 4 {
-                (r[i], c) = adc(r[i], 0, c);
-                i += 1;
-            }
-            Fe(r)
-        } else {
-            Fe(reduce_once(r))
+        (r[0], carry) = adc(r[0], carry as u64 * C, false);
+        i = 1;
+        while i < 4 {
+            (r[i], carry) = adc(r[i], 0, carry);
+            i += 1;
         }
+        r[0] += carry as u64 * C;
+        Fe(r)
     }
 
-    /// `self - b mod p`.
+    /// `self - b mod p`, partly reduced. A borrow means `r = self - b + 2^256`; subtracting
+    /// `C` gives `self - b + p`, which borrows again only when `b - self > p` (possible for
+    /// partly reduced `b`): then subtracting `C` once more gives `self - b + 2p`, in
+    /// `[0, p)`, without a further borrow.
     #[inline]
     pub const fn sub(&self, b: &Fe) -> Fe {
         let mut r = [0u64; 4];
@@ -182,13 +204,19 @@ impl Fe {
             (r[i], borrow) = sbb(self.0[i], b.0[i], borrow);
             i += 1;
         }
+        // Branch-free: the first borrow is a coin toss in the point formulas.
+        (r[0], borrow) = sbb(r[0], borrow as u64 * C, false);
+        i = 1;
+        while i < 4 {
+            (r[i], borrow) = sbb(r[i], 0, borrow);
+            i += 1;
+        }
         if borrow {
-            // r = self - b + 2^256; subtract C to get self - b + p.
-            let (r0, mut bw) = sbb(r[0], C, false);
-            r[0] = r0;
+            // Rare: only a partly reduced `b` (above `p`) gets here.
+            (r[0], borrow) = sbb(r[0], C, false);
             i = 1;
             while i < 4 {
-                (r[i], bw) = sbb(r[i], 0, bw);
+                (r[i], borrow) = sbb(r[i], 0, borrow);
                 i += 1;
             }
         }
@@ -196,8 +224,8 @@ impl Fe {
     }
 
     /// `m self mod p` for a small `m <= 8` (the additions' chains `2 (2 x)`, `3 x`, `8 x` in one
-    /// step): four limb products, one fold of the top limb by `C`, one conditional
-    /// subtraction. Panics in debug builds for `m > 8` (a caller bug: callers use constants).
+    /// step), partly reduced: four limb products and two folds of the top limb by `C`. Panics
+    /// in debug builds for `m > 8` (a caller bug: callers use constants).
     #[inline]
     pub fn mul_small(&self, m: u64) -> Fe {
         debug_assert!(m <= 8);
@@ -213,27 +241,46 @@ impl Fe {
         for ri in &mut r[1..] {
             (*ri, carry) = adc(*ri, 0, carry);
         }
+        // After a carry out r < 2^36: adding C carries at most into r[1].
         (r[0], carry) = adc(r[0], carry as u64 * C, false);
-        for ri in &mut r[1..] {
-            (*ri, carry) = adc(*ri, 0, carry);
-        }
-        Fe(reduce_once(r))
+        r[1] += carry as u64;
+        Fe(r)
     }
 
-    /// `-self mod p`.
+    /// `self / 2 mod p`, partly reduced: `self / 2` when `self` is even, else
+    /// `(self + p) / 2` (below `2^256` since `self + p < 2^257`).
+    #[inline]
+    pub const fn half(&self) -> Fe {
+        let mask = (self.0[0] & 1).wrapping_neg();
+        let mut t = [0u64; 4];
+        let mut carry = false;
+        let mut i = 0;
+        while i < 4 {
+            (t[i], carry) = adc(self.0[i], P[i] & mask, carry);
+            i += 1;
+        }
+        Fe([
+            (t[0] >> 1) | (t[1] << 63),
+            (t[1] >> 1) | (t[2] << 63),
+            (t[2] >> 1) | (t[3] << 63),
+            (t[3] >> 1) | ((carry as u64) << 63),
+        ])
+    }
+
+    /// `-self mod p`, partly reduced.
     #[inline]
     pub const fn neg(&self) -> Fe {
         Fe::ZERO.sub(self)
     }
 
-    /// `2 self mod p`.
+    /// `2 self mod p`, partly reduced.
     #[inline]
     pub const fn double(&self) -> Fe {
         self.add(self)
     }
 
-    /// `self * b mod p` on this CPU's [`Kernel`] (one CPU check; the hot paths take the
-    /// kernel as a parameter instead).
+    /// `self * b mod p`, partly reduced, on this CPU's [`Kernel`] (one CPU check; the hot paths
+    /// take the kernel as a parameter instead).
     #[inline]
     pub fn mul(&self, b: &Fe) -> Fe {
         with_kernel!(k => Kernel::mul(k, self, b))
@@ -245,8 +292,8 @@ impl Fe {
         with_kernel!(k => Kernel::square(k, self))
     }
 
-    /// `self * b mod p`: the shared kernel's plain product ([`montgomery::mul_wide`]) and
-    /// [`reduce_wide`].
+    /// `self * b mod p`, partly reduced: the shared kernel's plain product
+    /// ([`montgomery::mul_wide`]) and [`reduce_wide`].
     #[inline(always)]
     pub fn mul_portable(&self, b: &Fe) -> Fe {
         let (lo, hi) = montgomery::mul_wide(&self.0, &b.0);
@@ -259,7 +306,7 @@ impl Fe {
         Fe::from_wide(&sqr_wide(&self.0))
     }
 
-    /// The element `w mod p` of a 512-bit integer `w` (8 little-endian limbs).
+    /// The element `w mod p` of a 512-bit integer `w` (8 little-endian limbs), partly reduced.
     pub const fn from_wide(w: &[u64; 8]) -> Fe {
         Fe(reduce_wide(
             &[w[0], w[1], w[2], w[3]],
@@ -267,14 +314,14 @@ impl Fe {
         ))
     }
 
-    /// The little-endian limbs (`< p`).
-    pub const fn limbs(&self) -> &[u64; 4] {
-        &self.0
+    /// The little-endian limbs of the canonical form (`< p`).
+    pub const fn limbs(&self) -> [u64; 4] {
+        reduce_once(self.0)
     }
 
     /// `self^-1 mod p` (safegcd, variable time: public values only), or `None` for 0.
     pub fn invert(&self) -> Option<Fe> {
-        montgomery::inverse_vartime(&self.0, &MODULUS).map(Fe)
+        montgomery::inverse_vartime(&reduce_once(self.0), &MODULUS).map(Fe)
     }
 
     /// `self^(2^n)`.

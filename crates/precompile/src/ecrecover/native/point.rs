@@ -39,25 +39,22 @@ impl Affine {
 }
 
 impl Jacobian {
-    /// `2 self` (dbl-2009-l with `D = 4 X B` for `2 ((X + B)^2 - A - C)`: 3 multiplications, 4
-    /// squarings and fewer additions, the small multiples `4 D`, `3 A`, `8 C` in one step each; a product costs a square with the assembly kernel). The
-    /// curve has no point of order 2, so only infinity doubles to infinity. `k`: the
-    /// field's kernel.
-    #[inline]
+    /// `2 self` (libsecp256k1's doubling: `Z3 = Y Z` instead of `2 Y Z`, so the slope's
+    /// numerator is `L = 3 X^2 / 2` (a halving) and `X3 = L^2 - 2 X S`,
+    /// `Y3 = L (X S - X3) - S^2` with `S = Y^2`: 3 multiplications, 4 squarings and five
+    /// small steps). The curve has no point of order 2, so only infinity doubles to infinity.
+    /// `k`: the field's kernel.
+    #[inline(always)]
     pub fn double<K: Kernel<Fe>>(&self, k: K) -> Jacobian {
         if self.inf {
             return *self;
         }
-        let a = k.square(&self.x);
-        let b = k.square(&self.y);
-        let c = k.square(&b);
-        let d = k.mul(&self.x, &b).mul_small(4);
-        let e = a.mul_small(3);
-        let f = k.square(&e);
-        let x = f.sub(&d.double());
-        let c8 = c.mul_small(8);
-        let y = k.mul(&e, &d.sub(&x)).sub(&c8);
-        let z = k.mul(&self.y, &self.z).double();
+        let s = k.square(&self.y);
+        let l = k.square(&self.x).mul_small(3).half();
+        let t = k.mul(&self.x, &s);
+        let x = k.square(&l).sub(&t.double());
+        let y = k.mul(&l, &t.sub(&x)).sub(&k.square(&s));
+        let z = k.mul(&self.y, &self.z);
         Jacobian {
             x,
             y,
@@ -69,9 +66,9 @@ impl Jacobian {
     /// `self + b` for a finite `self` and an affine `b` whose coordinates are scaled by
     /// `zb^2, zb^3` relative to `self`'s (`zb = self.z` for points on the same curve; see
     /// [`super::ecmult`] for the other use): 8 multiplications and 3 squarings when `zb` is
-    /// `self.z`. Returns the sum and `H` (the sum's `Z` is `self.z * H`), or the double when
-    /// `b = self`, or infinity when `b = -self`. `k`: the field's kernel.
-    #[inline]
+    /// `self.z`. Returns the sum and `H` (the sum's `Z` is `self.z * H`), or the double (and `Y`,
+    /// its `Z` being `self.z * Y`) when `b = self`, or infinity when `b = -self`. `k`: the field's kernel.
+    #[inline(always)]
     pub fn add_affine<K: Kernel<Fe>>(&self, k: K, b: &Affine, zb: &Fe) -> (Jacobian, Fe) {
         let zb2 = k.square(zb);
         let u2 = k.mul(&b.x, &zb2);
@@ -81,7 +78,7 @@ impl Jacobian {
         if h.is_zero() {
             if r.is_zero() {
                 let d = self.double(k);
-                return (d, self.y.double());
+                return (d, self.y);
             }
             return (Jacobian::INFINITY, Fe::ZERO);
         }

@@ -53,10 +53,19 @@ fn build<K: Kernel<Fe>>(k: K) -> Box<[Vec<Affine>; 2]> {
     let zinv3 = k.mul(&zinv2, &zinv);
     for p in out.iter_mut() {
         *p = Affine {
-            x: k.mul(&p.x, &zinv2),
-            y: k.mul(&p.y, &zinv3),
+            x: k.mul(&p.x, &zinv2).normalize(),
+            y: k.mul(&p.y, &zinv3).normalize(),
         };
     }
-    let lambda = out.iter().map(|p| p.endo(k)).collect();
+    let lambda = out
+        .iter()
+        .map(|p| {
+            let q = p.endo(k);
+            Affine {
+                x: q.x.normalize(),
+                y: q.y,
+            }
+        })
+        .collect();
     Box::new([out, lambda])
 }

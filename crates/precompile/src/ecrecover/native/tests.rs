@@ -36,7 +36,9 @@ fn n() -> BigUint {
     BigUint::from_bytes_be(&SECP256K1_ORDER)
 }
 
-/// Field elements: the edges and an arbitrary value reduced mod p.
+/// Field elements: the canonical edges, an arbitrary value reduced mod p, the same value
+/// unreduced, and the partly reduced edges `p .. 2^256 - 1` (which the arithmetic produces and
+/// must accept).
 fn fe_values(extra: &[u64; 4]) -> Vec<Fe> {
     let pm1 = p() - 1u8;
     let mut v: Vec<Fe> = [0u8, 1, 2, 7]
@@ -47,7 +49,17 @@ fn fe_values(extra: &[u64; 4]) -> Vec<Fe> {
     v.push(Fe(limbs(&(&pm1 - 1u8))));
     v.push(Fe(limbs(&(BigUint::from(1u8) << 255))));
     v.push(Fe(limbs(&(big(extra) % p()))));
+    v.push(Fe(*extra));
+    let max = (BigUint::from(1u8) << 256) - 1u8;
+    for x in [p(), p() + 1u8, p() + 2u8, &max - 1u8, max] {
+        v.push(Fe(limbs(&x)));
+    }
     v
+}
+
+/// The canonical value of a partly reduced element.
+fn canon(x: &Fe) -> BigUint {
+    big(&x.0) % p()
 }
 
 #[test]
@@ -151,30 +163,44 @@ proptest! {
         let p = p();
         for x in fe_values(&a) {
             for y in fe_values(&b) {
+                // Raw values: inputs may be anywhere below 2^256.
                 let (bx, by) = (big(&x.0), big(&y.0));
-                prop_assert_eq!(big(&x.mul(&y).0), &bx * &by % &p);
-                prop_assert_eq!(x.mul_portable(&y), x.mul(&y));
-                prop_assert_eq!(big(&x.add(&y).0), (&bx + &by) % &p);
-                prop_assert_eq!(big(&x.sub(&y).0), (&bx + &p - &by) % &p);
+                prop_assert_eq!(canon(&x.mul(&y)), &bx * &by % &p);
+                prop_assert_eq!(x.mul_portable(&y).0, x.mul(&y).0);
+                prop_assert_eq!(canon(&x.add(&y)), (&bx + &by) % &p);
+                prop_assert_eq!(canon(&x.sub(&y)), (&bx + (&p << 1u8) - &by) % &p);
+                prop_assert_eq!(x == y, &bx % &p == &by % &p);
             }
             let bx = big(&x.0);
-            prop_assert_eq!(big(&x.neg().0), (&p - &bx) % &p);
+            prop_assert_eq!(canon(&x.neg()), ((&p << 1u8) - &bx) % &p);
+            prop_assert_eq!(canon(&x.double()), (&bx << 1u8) % &p);
+            prop_assert_eq!(canon(&x.half().double()), &bx % &p);
             for m in 0..=8u8 {
-                prop_assert_eq!(big(&x.mul_small(m.into()).0), &bx * m % &p);
+                prop_assert_eq!(canon(&x.mul_small(m.into())), &bx * m % &p);
             }
-            prop_assert_eq!(big(&x.square().0), &bx * &bx % &p);
-            prop_assert_eq!(x.square_portable(), x.square());
+            prop_assert_eq!(canon(&x.square()), &bx * &bx % &p);
+            prop_assert_eq!(x.square_portable().0, x.square().0);
+            // What sees the integer sees the canonical form.
+            let c = &bx % &p;
+            prop_assert_eq!(big(&x.normalize().0), c.clone());
+            prop_assert_eq!(big(&x.limbs()), c.clone());
+            prop_assert_eq!(x.to_be_bytes(), limbs_be(&c));
+            prop_assert_eq!(x.is_zero(), c == BigUint::from(0u8));
+            prop_assert_eq!(x.is_odd(), c.bit(0));
             if !x.is_zero() {
                 let inv = x.invert().unwrap();
+                prop_assert!(big(&inv.0) < p);
                 prop_assert_eq!(big(&inv.0) * &bx % &p, BigUint::from(1u8));
+            } else {
+                prop_assert_eq!(x.invert(), None);
             }
-            let is_square = bx.modpow(&((&p - 1u8) >> 1), &p) != &p - 1u8;
+            let is_square = c.modpow(&((&p - 1u8) >> 1), &p) != &p - 1u8;
             let root = with_kernel!(k => x.sqrt(k));
-            prop_assert_eq!(root, x.sqrt(Portable));
+            prop_assert_eq!(root.map(|r| r.0), x.sqrt(Portable).map(|r| r.0));
             match root {
                 Some(r) => {
                     prop_assert!(is_square);
-                    prop_assert_eq!(big(&r.0).modpow(&2u8.into(), &p), bx);
+                    prop_assert_eq!(canon(&r).modpow(&2u8.into(), &p), c);
                 }
                 None => prop_assert!(!is_square),
             }
@@ -196,7 +222,7 @@ proptest! {
             _ => (lo, [u64::MAX; 4]),
         };
         let want = (big(&lo) + (big(&hi) << 256)) % p();
-        prop_assert_eq!(big(&reduce_wide(&lo, &hi)), want);
+        prop_assert_eq!(canon(&Fe(reduce_wide(&lo, &hi))), want);
     }
 
     #[test]
