@@ -245,3 +245,109 @@ fn byte_and_power_of_two_edges() {
     assert_eq!(evm::exp(U256::ZERO, U256::ZERO), U256::ONE);
     assert_eq!(evm::exp(U256::ZERO, U256::MAX), U256::ZERO);
 }
+
+/// A deterministic word of exactly `bits` significant bits (`0..=256`), from a xorshift state.
+fn word_of_bits(state: &mut u64, bits: u32) -> U256 {
+    let mut next = || {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    };
+    let x = U256::from_limbs([next(), next(), next(), next()]);
+    if bits == 0 {
+        return U256::ZERO;
+    }
+    x.wrapping_shr(256 - bits as usize)
+        .or(U256::ONE.wrapping_shl(bits as usize - 1))
+}
+
+/// DIV and MOD at every pair of operand widths around the limb edges (so every dispatch arm:
+/// zero divisor, dividend below the divisor, equal widths, one-limb powers of two, both in one
+/// limb, quotients below 2^32, divisors of each limb length) against ruint and num-bigint, with
+/// operands whose widths vary from one call to the next, as the op bench's `mixed` class.
+#[test]
+fn div_mod_at_every_width_pair() {
+    const EDGES: [u32; 17] = [
+        0, 1, 2, 32, 63, 64, 65, 96, 127, 128, 129, 160, 191, 192, 193, 255, 256,
+    ];
+    let mut state = 0x9e37_79b9_7f4a_7c15;
+    for ub in EDGES {
+        for db in EDGES {
+            for _ in 0..8 {
+                let (a, d) = (word_of_bits(&mut state, ub), word_of_bits(&mut state, db));
+                for d in [
+                    d,
+                    d.and(U256::MAX.wrapping_shl(db.saturating_sub(1) as usize)),
+                ] {
+                    let (q, rem) = if d.is_zero() {
+                        (U256::ZERO, U256::ZERO)
+                    } else {
+                        (
+                            from_big(&(to_big(a) / to_big(d))),
+                            from_big(&(to_big(a) % to_big(d))),
+                        )
+                    };
+                    assert_eq!(evm::div(a, d), q, "{a:?} / {d:?}");
+                    assert_eq!(evm::mod_(a, d), rem, "{a:?} % {d:?}");
+                    assert_eq!(a.div_rem(d), (q, rem), "{a:?} div_rem {d:?}");
+                    if !d.is_zero() {
+                        assert_eq!(r(q), r(a) / r(d));
+                        assert_eq!(r(rem), r(a) % r(d));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// SHL, SHR and SAR at the shift amounts at and around the limb edges and past 256 (including
+/// amounts with high limbs set), against ruint as revm's bodies use it.
+#[test]
+fn shifts_at_edge_amounts() {
+    let mut state = 0x2545_f491_4f6c_dd1d;
+    let small = [
+        0,
+        1,
+        63,
+        64,
+        65,
+        127,
+        128,
+        191,
+        192,
+        255,
+        256,
+        257,
+        u64::MAX,
+    ];
+    let high = [
+        U256::from_limbs([0, 1, 0, 0]),
+        U256::from_limbs([5, 0, 0, 1]),
+        U256::MAX,
+    ];
+    let amounts: Vec<U256> = small.map(U256::from_u64).into_iter().chain(high).collect();
+    for bits in [0, 1, 64, 128, 255, 256] {
+        for _ in 0..4 {
+            let x = word_of_bits(&mut state, bits);
+            for &s in &amounts {
+                let n = usize::try_from(r(s)).unwrap_or(usize::MAX);
+                let (shl, shr) = if n < 256 {
+                    (r(x) << n, r(x) >> n)
+                } else {
+                    (R::ZERO, R::ZERO)
+                };
+                let sar = if n < 256 {
+                    r(x).arithmetic_shr(n)
+                } else if x.is_negative() {
+                    R::MAX
+                } else {
+                    R::ZERO
+                };
+                assert_eq!(r(evm::shl(s, x)), shl, "{x:?} << {s:?}");
+                assert_eq!(r(evm::shr(s, x)), shr, "{x:?} >> {s:?}");
+                assert_eq!(r(evm::sar(s, x)), sar, "{x:?} sar {s:?}");
+            }
+        }
+    }
+}

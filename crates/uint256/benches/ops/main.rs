@@ -13,10 +13,11 @@
 //! time, their ratio, a 95 % interval of the median of the rounds' own ratios, and the share of
 //! rounds in which ours was faster (about half for a tie). Groups whose two sides are the same
 //! machine code are marked `= same code` (`harness::SAME_CODE`): their ratio is placement and
-//! noise, not code. For the 1-4 ns ops, build it with every function 64-byte aligned
+//! noise, not code. Build it with every function 64-byte aligned
 //! (`RUSTFLAGS="-C llvm-args=-align-all-functions=6" CARGO_TARGET_DIR=target/ops-aligned`, as
 //! the EVM report does), so that where the linker puts each timed loop does not tilt their
-//! ratios.
+//! ratios: not only the 1-4 ns ops', the 25 ns division rows' too (two unaligned builds with
+//! the same division code disagree on them by more than their intervals).
 //!
 //! **Order of the tuples.** Many ops branch on their operands (revm's SAR on the sign of a
 //! value shifted out, division on the operands' widths, BYTE and SIGNEXTEND on the index).
