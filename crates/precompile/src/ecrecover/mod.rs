@@ -4,11 +4,12 @@
 //! each a 32-byte big-endian word. `v` must be 27 or 28 and `r`, `s` must lie in `[1, n)`; any
 //! bad signature makes the call succeed with an empty output (it is not an error).
 //!
-//! Three backends compute the recovery: `libsecp256k1` (libsecp256k1 through the `secp256k1` crate,
-//! cargo feature `libsecp256k1`, the default), [`native`] (our own arithmetic, pure Rust, always
-//! compiled: the default without `libsecp256k1`, or with the cargo feature `native-ecrecover`)
-//! and, with the cargo feature `k256`, `k256` (the pure-Rust `k256` crate). Those that are not
-//! the default are listed by [`crate::alternative_backends`].
+//! Three backends compute the recovery: [`native`] (our own arithmetic, pure Rust, always
+//! compiled: the default, with the cargo feature `native-ecrecover` or without `libsecp256k1`),
+//! `libsecp256k1` (libsecp256k1 through the `secp256k1` crate, cargo feature `libsecp256k1`; the
+//! default only with `native-ecrecover` off) and, with the cargo feature `k256`, `k256` (the
+//! pure-Rust `k256` crate). Those that are not the default are listed by
+//! [`crate::alternative_backends`].
 
 #[cfg(feature = "libsecp256k1")]
 pub mod libsecp256k1;
