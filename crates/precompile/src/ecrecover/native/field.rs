@@ -223,12 +223,13 @@ impl Fe {
         Fe(r)
     }
 
-    /// `m self mod p` for a small `m <= 8` (the additions' chains `2 (2 x)`, `3 x`, `8 x` in one
-    /// step), partly reduced: four limb products and two folds of the top limb by `C`. Panics
-    /// in debug builds for `m > 8` (a caller bug: callers use constants).
+    /// `M self mod p` for a constant `M <= 8` (a larger `M` does not compile: the folds below
+    /// rely on the bound), partly reduced: four limb products and two folds of the top limb by
+    /// `C`.
     #[inline]
-    pub fn mul_small(&self, m: u64) -> Fe {
-        debug_assert!(m <= 8);
+    pub fn mul_small<const M: u64>(&self) -> Fe {
+        const { assert!(M <= 8, "mul_small: M must be at most 8") };
+        let m = M;
         let mut r = [0u64; 4];
         let mut top = 0u64;
         for (ri, &a) in r.iter_mut().zip(&self.0) {

@@ -50,7 +50,7 @@ impl Jacobian {
             return *self;
         }
         let s = k.square(&self.y);
-        let l = k.square(&self.x).mul_small(3).half();
+        let l = k.square(&self.x).mul_small::<3>().half();
         let t = k.mul(&self.x, &s);
         let x = k.square(&l).sub(&t.double());
         let y = k.mul(&l, &t.sub(&x)).sub(&k.square(&s));

@@ -175,8 +175,19 @@ proptest! {
             prop_assert_eq!(canon(&x.neg()), ((&p << 1u8) - &bx) % &p);
             prop_assert_eq!(canon(&x.double()), (&bx << 1u8) % &p);
             prop_assert_eq!(canon(&x.half().double()), &bx % &p);
-            for m in 0..=8u8 {
-                prop_assert_eq!(canon(&x.mul_small(m.into())), &bx * m % &p);
+            let small = [
+                x.mul_small::<0>(),
+                x.mul_small::<1>(),
+                x.mul_small::<2>(),
+                x.mul_small::<3>(),
+                x.mul_small::<4>(),
+                x.mul_small::<5>(),
+                x.mul_small::<6>(),
+                x.mul_small::<7>(),
+                x.mul_small::<8>(),
+            ];
+            for (m, xm) in (0u8..).zip(&small) {
+                prop_assert_eq!(canon(xm), &bx * m % &p);
             }
             prop_assert_eq!(canon(&x.square()), &bx * &bx % &p);
             prop_assert_eq!(x.square_portable().0, x.square().0);
