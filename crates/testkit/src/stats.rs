@@ -92,19 +92,20 @@ impl Rounds {
     /// the same round, so a machine state that lasts longer than a round moves both, and a
     /// round in which either arm was disturbed does not count. `None` when an arm is unknown.
     pub fn ratio(&self, num: &str, den: &str) -> Option<(f64, f64, f64)> {
-        let (a, b) = (self.arm(num)?, self.arm(den)?);
-        Some(median_interval(
-            self.clean_rounds(&[a, b])
-                .into_iter()
-                .map(|r| r[a] / r[b])
-                .collect(),
-        ))
+        self.ratio_in_rounds(num, den).map(|(r, _)| r)
     }
 
-    /// How many rounds [`Rounds::ratio`] takes `t(num) / t(den)` over (its clean rounds, or
-    /// every round). `None` when an arm is unknown.
-    pub fn ratio_rounds(&self, num: &str, den: &str) -> Option<usize> {
-        Some(self.clean_rounds(&[self.arm(num)?, self.arm(den)?]).len())
+    /// [`Rounds::ratio`] and the number of rounds it was taken over (its clean rounds, or every
+    /// round). `None` when an arm is unknown.
+    pub fn ratio_in_rounds(&self, num: &str, den: &str) -> Option<((f64, f64, f64), usize)> {
+        let (a, b) = (self.arm(num)?, self.arm(den)?);
+        let ratios: Vec<f64> = self
+            .clean_rounds(&[a, b])
+            .into_iter()
+            .map(|r| r[a] / r[b])
+            .collect();
+        let n = ratios.len();
+        Some((median_interval(ratios), n))
     }
 
     /// The rounds in which every arm of `arms` ran at or below its own median time over all

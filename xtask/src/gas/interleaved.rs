@@ -99,7 +99,10 @@ pub fn crypto_ratios(main: &RoundsFile, crypto: &RoundsFile) -> Vec<CryptoRatio>
         .sets
         .iter()
         .filter_map(|s| {
-            let c = Interval::from(s.rounds.ratio(&case_arm(CRYPTO_IMPL), &case_arm("ours"))?);
+            let (c, rounds) = s
+                .rounds
+                .ratio_in_rounds(&case_arm(CRYPTO_IMPL), &case_arm("ours"))?;
+            let c = Interval::from(c);
             let r = set(main, &s.case, &s.mode)
                 .and_then(|m| m.rounds.ratio(&case_arm("revm"), &case_arm("ours")))
                 .map(Interval::from);
@@ -111,9 +114,7 @@ pub fn crypto_ratios(main: &RoundsFile, crypto: &RoundsFile) -> Vec<CryptoRatio>
                 crypto_over_revm: r.map(|r| c.value / r.value),
                 calculated_gas: anchor_ratio(s, CRYPTO_IMPL)
                     .map(|g| g.scaled(super::report::ANCHOR_GAS)),
-                rounds: s
-                    .rounds
-                    .ratio_rounds(&case_arm(CRYPTO_IMPL), &case_arm("ours"))?,
+                rounds,
             })
         })
         .collect()
@@ -222,8 +223,7 @@ pub fn peer_ratios(file: &RoundsFile) -> Vec<PeerRatio> {
         );
         for (num, den) in pairs {
             let (a, b) = (case_arm(num), case_arm(den));
-            if let (Some(r), Some(rounds)) = (s.rounds.ratio(&a, &b), s.rounds.ratio_rounds(&a, &b))
-            {
+            if let Some((r, rounds)) = s.rounds.ratio_in_rounds(&a, &b) {
                 out.push(PeerRatio {
                     mode: s.mode.clone(),
                     case: s.case.clone(),
@@ -278,8 +278,7 @@ pub fn aa_checks(file: &RoundsFile) -> Vec<AaCheck> {
                 continue;
             };
             let (a, b) = (aa_arm(imp), case_arm(imp));
-            if let (Some(r), Some(rounds)) = (s.rounds.ratio(&a, &b), s.rounds.ratio_rounds(&a, &b))
-            {
+            if let Some((r, rounds)) = s.rounds.ratio_in_rounds(&a, &b) {
                 out.push(AaCheck {
                     imp: imp.to_string(),
                     mode: s.mode.clone(),
