@@ -574,8 +574,10 @@ def p256_redc(k, w, hi):
     p3 in rcx) and two shifts instead of a row. Each round's value stays below 2^256
     ((W + m p) / 2^64 < 2^192 + p), so the window is four registers: the top limb of a round
     is the high half of m p3 plus the carry, and the cleared low register takes the next
-    round's high half. Then U (<= p) + hi (< p) with its carry, and one subtraction of p.
-    Uses rdx, rax, rsi, rcx and `h` (free on entry); returns the four output registers."""
+    round's high half. Then U (<= p) + hi (any 4 limbs): below 2^256 + p, so when the sum
+    carries out, one subtraction of p (masked by the carry, no compare) leaves it below 2^256.
+    Partly reduced: the result is below 2^256, not necessarily below p. Uses rdx, rax, rsi, rcx
+    and `h` (free on entry); returns the four output registers (`hi`'s)."""
     h = "rdi"
     k.e(f"mov rcx, {P256_P[3]:#x}")
     for _ in range(4):
@@ -590,25 +592,20 @@ def p256_redc(k, w, hi):
         k.e(f"adc {w[3]}, rax")
         k.e(f"adc {h}, 0")
         w, h = w[1:] + [h], m
-    top = h
-    assert top in ["r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"]
-    k.e(f"xor {top}d, {top}d")
+    mask = h
+    assert mask in ["r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"]
     for j in range(4):
         k.e(f"{'add' if j == 0 else 'adc'} {hi[j]}, {w[j]}")
-    k.e(f"adc {top}, 0")
-    # hi - p into w (free now): p0 = -1 fits a sign-extended immediate, p1 goes through rax
-    k.e(f"mov eax, {P256_P[1]:#x}")
-    for j in range(4):
-        k.e(f"mov {w[j]}, {hi[j]}")
-    k.e(f"sub {w[0]}, -1")
-    k.e(f"sbb {w[1]}, rax")
-    k.e(f"sbb {w[2]}, 0")
-    k.e(f"sbb {w[3]}, rcx")
-    k.e(f"sbb {top}, 0")
-    # CF = 1 iff the sum is below p: keep it
-    for j in range(4):
-        k.e(f"cmovc {w[j]}, {hi[j]}")
-    return w
+    # mask = -carry; p & mask: p0 = -1 (the mask), p1 = 2^32 - 1 (mask >> 32), p2 = 0, p3 (rcx)
+    k.e(f"sbb {mask}, {mask}")
+    k.e(f"mov rax, {mask}")
+    k.e("shr rax, 32")
+    k.e(f"and rcx, {mask}")
+    k.e(f"sub {hi[0]}, {mask}")
+    k.e(f"sbb {hi[1]}, rax")
+    k.e(f"sbb {hi[2]}, 0")
+    k.e(f"sbb {hi[3]}, rcx")
+    return hi
 
 
 def k256_reduce(k, w, hi):
@@ -770,7 +767,7 @@ def special_main():
     sqr_wide_kernel()
     special_reduce_kernel(
         "redc_p256",
-        "`(lo + hi 2^256) 2^-256 mod p` for P-256's `p`, fully reduced, for `hi < p` (a product of two elements).",
+        "A value below `2^256` congruent to `(lo + hi 2^256) 2^-256` modulo P-256's `p` (partly reduced: possibly `>= p`), for any `lo`, `hi`.",
         p256_redc,
         ["rsi", "rcx", "rdx", "rax", "rdi"],
     )

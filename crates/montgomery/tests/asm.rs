@@ -359,20 +359,30 @@ proptest! {
 /// P-256's `p`.
 const P256_P: &str = "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff";
 
-/// P-256's specialised product and square against num-bigint (`a b 2^-256 mod p`) and
-/// against the generic kernel, for `a, b < p`.
+/// P-256's specialised product and square against num-bigint (`a b 2^-256 mod p`), and
+/// against the generic kernel, for any `a, b < 2^256`: partly reduced results (4 limbs, so
+/// below `2^256`), congruent modulo `p`.
 fn check_p256(t: Adx, a: &[u64; 4], b: &[u64; 4]) {
     let m = Modulus::new(hex::<4>(P256_P));
     let p = big(m.p());
-    let want = limbs::<4>(&mont_div::<4>(&(big(a) * big(b)), &p));
-    assert_eq!(t.mul_p256(a, b), want, "mul_p256 {a:x?} {b:x?}");
-    assert_eq!(t.mul(a, b, &m), want, "mul {a:x?} {b:x?}");
-    let want_sq = limbs::<4>(&mont_div::<4>(&(big(a) * big(a)), &p));
-    assert_eq!(t.square_p256(a), want_sq, "square_p256 {a:x?}");
+    let (ar, br) = (limbs::<4>(&(big(a) % &p)), limbs::<4>(&(big(b) % &p)));
+    let want = limbs::<4>(&mont_div::<4>(&(big(a) * big(b) % &p), &p));
+    assert_eq!(
+        limbs::<4>(&(big(&t.mul_p256(a, b)) % &p)),
+        want,
+        "mul_p256 {a:x?} {b:x?}"
+    );
+    assert_eq!(t.mul(&ar, &br, &m), want, "mul {a:x?} {b:x?}");
+    let want_sq = limbs::<4>(&mont_div::<4>(&(big(a) * big(a) % &p), &p));
+    assert_eq!(
+        limbs::<4>(&(big(&t.square_p256(a)) % &p)),
+        want_sq,
+        "square_p256 {a:x?}"
+    );
 }
 
-/// Every pair of operands near the carry edges below `p`: 0, 1, 2, p-1, p-2, and values
-/// with all-ones or all-zero limbs (reduced).
+/// Every pair of operands near the carry edges: 0, 1, 2, p-1, p-2, p, p+1, near-maximal
+/// values (where the final subtraction is taken), and values with all-ones or all-zero limbs.
 #[test]
 fn p256_edges() {
     let Some(t) = token() else { return };
@@ -382,14 +392,17 @@ fn p256_edges() {
         &p - 1u32,
         &p - 2u32,
         &p - 3u32,
+        p.clone(),
+        &p + 1u32,
         &p >> 1u32,
         (&p >> 1u32) + 1u32,
     ]);
     for l in near_max::<4>() {
+        values.push(big(&l));
         values.push(big(&l) % &p);
     }
     for (i, x) in [0u64, 1, u64::MAX, 1 << 63, 0xffff_ffff].iter().enumerate() {
-        values.push(big(&[*x, x.rotate_left(i as u32), !x, *x]) % &p);
+        values.push(big(&[*x, x.rotate_left(i as u32), !x, *x]));
     }
     for a in &values {
         for b in &values {
@@ -439,9 +452,8 @@ proptest! {
     fn p256_random(ka: u8, kb: u8, x: [u64; 4], y: [u64; 4]) {
         let Some(t) = token() else { return Ok(()) };
         let p = hex::<4>(P256_P);
-        // kinds 0, 1, p-1 and random reduced values (every kind `operand` has below p)
-        let pick = |k: u8, v: &[u64; 4]| operand(k % 4 + (k % 4 == 3) as u8 * 2, &p, v);
-        check_p256(t, &pick(ka, &x), &pick(kb, &y));
+        // every kind `operand` has: reduced, p, p + 1, unreduced random, 2^256 - 1
+        check_p256(t, &operand(ka, &p, &x), &operand(kb, &p, &y));
         let k = hex::<4>(K256_P);
         check_k256(t, &operand(ka, &k, &x), &operand(kb, &k, &y));
     }

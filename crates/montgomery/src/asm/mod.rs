@@ -228,21 +228,22 @@ mod special;
 /// (`mul_wide_4`) or square (`sqr_wide_4`), then a reduction generated for the prime (see
 /// `scripts/gen_asm.py`), the eight limbs passed in registers. P-256's
 /// `p = 2^256 - 2^224 + 2^192 + 2^96 - 1` in Montgomery form (each reduction round is one MULX
-/// and two shifts, `n0 = 1`) and secp256k1's `p = 2^256 - 2^32 - 977` in plain form (the high
+/// and two shifts, `n0 = 1`; partly reduced) and secp256k1's `p = 2^256 - 2^32 - 977` in plain form (the high
 /// half folded in by `2^256 = 2^32 + 977`).
 impl Adx {
-    /// `a b 2^-256 mod p` for P-256's `p`, fully reduced, for `a, b < p`: bit-identical to
-    /// [`crate::mul`] with that modulus for such inputs (larger inputs give an unspecified
-    /// 4-limb value, never undefined behaviour).
+    /// A value below `2^256` congruent to `a b 2^-256` modulo P-256's `p`, for any
+    /// `a, b < 2^256`: partly reduced (possibly `>= p`; the caller normalises where it compares
+    /// or outputs).
     #[inline(always)]
     pub fn mul_p256(self, a: &[u64; 4], b: &[u64; 4]) -> [u64; 4] {
         // SAFETY: the token proves BMI2 and ADX.
         let (lo, hi) = unsafe { kernels::mul_wide_4(a, b) };
-        // SAFETY: as above; `hi < p` since `a, b < p`.
+        // SAFETY: as above.
         unsafe { special::redc_p256(&lo, &hi) }
     }
 
-    /// `a^2 2^-256 mod p` for P-256's `p`, fully reduced, for `a < p` (as [`Adx::mul_p256`]).
+    /// A value below `2^256` congruent to `a^2 2^-256` modulo P-256's `p`, for any `a < 2^256`
+    /// (partly reduced, as [`Adx::mul_p256`]).
     #[inline(always)]
     pub fn square_p256(self, a: &[u64; 4]) -> [u64; 4] {
         // SAFETY: the token proves BMI2 and ADX.

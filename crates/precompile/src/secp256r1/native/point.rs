@@ -30,11 +30,12 @@ impl Affine {
 }
 
 impl Jacobian {
-    /// `2 self` (dbl-2001-b, `a = -3`, with `Z3 = 2 Y Z` and `8 gamma^2 = 2 (2 gamma)^2`: 4
-    /// multiplications, 4 squarings and fewer additions; a product costs a square with the
-    /// assembly kernel). The curve has no point of order 2 (prime order), so only infinity
-    /// doubles to infinity. `k`: the field's kernel.
-    #[inline]
+    /// `2 self` (dbl-2001-b for `a = -3` scaled as libsecp256k1's doubling: `Z3 = Y Z`
+    /// instead of `2 Y Z`, so the slope's numerator is `L = 3 (X - Z^2)(X + Z^2) / 2` (a
+    /// halving) and `X3 = L^2 - 2 B`, `Y3 = L (B - X3) - (Y^2)^2` with `B = X Y^2`: 4
+    /// multiplications, 4 squarings and eight small steps). The curve has no point of order 2
+    /// (prime order), so only infinity doubles to infinity. `k`: the field's kernel.
+    #[inline(always)]
     pub fn double<K: Kernel<Fe>>(&self, k: K) -> Jacobian {
         if self.inf {
             return *self;
@@ -43,13 +44,10 @@ impl Jacobian {
         let gamma = k.square(&self.y);
         let beta = k.mul(&self.x, &gamma);
         let t = k.mul(&self.x.sub(&delta), &self.x.add(&delta));
-        let alpha = t.double().add(&t);
-        let beta4 = beta.double().double();
-        let x = k.square(&alpha).sub(&beta4.double());
-        let z = k.mul(&self.y, &self.z).double();
-        let y = k
-            .mul(&alpha, &beta4.sub(&x))
-            .sub(&k.square(&gamma.double()).double());
+        let l = t.add(&t.half());
+        let x = k.square(&l).sub(&beta.double());
+        let y = k.mul(&l, &beta.sub(&x)).sub(&k.square(&gamma));
+        let z = k.mul(&self.y, &self.z);
         Jacobian {
             x,
             y,
@@ -58,20 +56,20 @@ impl Jacobian {
         }
     }
 
-    /// `self + b` for an affine `b` (madd-2007-bl with `Z3 = 2 Z1 H`: 8 multiplications, 3
-    /// squarings; the
-    /// formulas do not involve the curve's `a` or `b`); the double when `b = self`, infinity
-    /// when `b = -self`, `b` itself when `self` is infinity. `k`: the field's kernel.
-    #[inline]
+    /// `self + b` for an affine `b` (madd-2007-bl without its factors of 2: `Z3 = Z1 H`, 8
+    /// multiplications, 3 squarings and seven small steps; the formulas do not involve the
+    /// curve's `a` or `b`); the double when `b = self`, infinity when `b = -self`, `b` itself
+    /// when `self` is infinity. `k`: the field's kernel.
+    #[inline(always)]
     pub fn add_affine<K: Kernel<Fe>>(&self, k: K, b: &Affine) -> Jacobian {
         if self.inf {
             return Jacobian::from_affine(b);
         }
         let z1z1 = k.square(&self.z);
         let u2 = k.mul(&b.x, &z1z1);
-        let s2 = k.mul(&k.mul(&b.y, &self.z), &z1z1);
+        let s2 = k.mul(&b.y, &k.mul(&z1z1, &self.z));
         let h = u2.sub(&self.x);
-        let r = s2.sub(&self.y).double();
+        let r = s2.sub(&self.y);
         if h.is_zero() {
             return if r.is_zero() {
                 self.double(k)
@@ -80,12 +78,11 @@ impl Jacobian {
             };
         }
         let hh = k.square(&h);
-        let i = hh.double().double();
-        let j = k.mul(&h, &i);
-        let v = k.mul(&self.x, &i);
-        let x = k.square(&r).sub(&j).sub(&v.double());
-        let y = k.mul(&r, &v.sub(&x)).sub(&k.mul(&self.y, &j).double());
-        let z = k.mul(&self.z, &h).double();
+        let hhh = k.mul(&h, &hh);
+        let v = k.mul(&self.x, &hh);
+        let x = k.square(&r).sub(&hhh).sub(&v.double());
+        let y = k.mul(&r, &v.sub(&x)).sub(&k.mul(&self.y, &hhh));
+        let z = k.mul(&self.z, &h);
         Jacobian {
             x,
             y,

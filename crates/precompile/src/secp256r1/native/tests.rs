@@ -119,9 +119,107 @@ fn field_parsing_edges() {
     assert_eq!(Fe::ZERO.invert(), None);
 }
 
+/// The integer of little-endian limbs.
+fn raw(l: &[u64; 4]) -> BigUint {
+    big(&limbs_to_be(l))
+}
+
+/// Little-endian limbs of `x < 2^256`.
+fn raw_limbs(x: &BigUint) -> [u64; 4] {
+    crate::weierstrass::limbs_from_be(&be(x))
+}
+
+/// `R^-1 mod p` (`R = 2^256`): the Montgomery representative `v` stands for `v R^-1`.
+fn r_inv() -> BigUint {
+    let p = big(&P);
+    (BigUint::from(1u8) << 256u32).modpow(&(&p - 2u8), &p)
+}
+
+/// Raw field representatives: the canonical edges, an arbitrary value reduced mod p, the same
+/// value unreduced, and the partly reduced edges `p .. 2^256 - 1` (which the arithmetic
+/// produces and must accept).
+fn fe_values(extra: &[u64; 4]) -> Vec<Fe> {
+    let p = big(&P);
+    let max: BigUint = (BigUint::from(1u8) << 256u32) - 1u8;
+    let mut v: Vec<Fe> = [0u8, 1, 2, 3]
+        .iter()
+        .map(|&k| Fe(raw_limbs(&BigUint::from(k))))
+        .collect();
+    for x in [
+        &p - 1u8,
+        &p - 2u8,
+        BigUint::from(1u8) << 255u32,
+        raw(extra) % &p,
+        raw(extra),
+        p.clone(),
+        &p + 1u8,
+        &p + 2u8,
+        &max - 1u8,
+        max,
+    ] {
+        v.push(Fe(raw_limbs(&x)));
+    }
+    v.push(Fe::ONE);
+    v
+}
+
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
     #[test]
-    fn field_ops_against_num_bigint(a in any::<[u8; 32]>(), b in any::<[u8; 32]>(), small in any::<bool>()) {
+    fn field_ops_against_num_bigint(a in any::<[u64; 4]>(), b in any::<[u64; 4]>()) {
+        let p = big(&P);
+        let ri = r_inv();
+        // The canonical Montgomery representative of a raw value.
+        let canon = |x: &Fe| raw(&x.0) % &p;
+        for x in fe_values(&a) {
+            let bx = raw(&x.0);
+            for y in fe_values(&b) {
+                // Raw values: inputs may be anywhere below 2^256.
+                let by = raw(&y.0);
+                prop_assert_eq!(canon(&x.mul(&y)), &bx * &by * &ri % &p);
+                prop_assert_eq!(x.mul_portable(&y).0, x.mul(&y).0);
+                prop_assert_eq!(canon(&x.add(&y)), (&bx + &by) % &p);
+                prop_assert_eq!(canon(&x.sub(&y)), (&bx + (&p << 1u8) - &by) % &p);
+                prop_assert_eq!(x == y, &bx % &p == &by % &p);
+            }
+            prop_assert_eq!(canon(&x.neg()), ((&p << 1u8) - &bx) % &p);
+            prop_assert_eq!(canon(&x.double()), (&bx << 1u8) % &p);
+            prop_assert_eq!(canon(&x.half().double()), &bx % &p);
+            prop_assert_eq!(canon(&x.square()), &bx * &bx * &ri % &p);
+            prop_assert_eq!(x.square_portable().0, x.square().0);
+            prop_assert_eq!(x.square().0, x.mul(&x).0);
+            // What sees the integer sees the canonical form.
+            let value = &bx * &ri % &p;
+            prop_assert_eq!(raw(&x.to_limbs()), value.clone());
+            prop_assert_eq!(x.to_be_bytes(), be(&value));
+            prop_assert_eq!(x.is_zero(), value == BigUint::from(0u8));
+            match x.invert() {
+                Some(inv) => {
+                    prop_assert!(raw(&inv.0) < p);
+                    prop_assert_eq!(raw(&inv.0) * &ri * &value % &p, BigUint::from(1u8));
+                }
+                None => prop_assert_eq!(value, BigUint::from(0u8)),
+            }
+        }
+    }
+
+    #[test]
+    fn redc_against_num_bigint(lo in any::<[u64; 4]>(), hi in any::<[u64; 4]>(), edge in 0usize..4) {
+        let (lo, hi) = match edge {
+            0 => (lo, hi),
+            1 => ([u64::MAX; 4], [u64::MAX; 4]),
+            2 => (super::field::P, super::field::P),
+            _ => (lo, [u64::MAX; 4]),
+        };
+        let p = big(&P);
+        let t = [lo[0], lo[1], lo[2], lo[3], hi[0], hi[1], hi[2], hi[3]];
+        let got = raw(&super::field::redc(&t)) % &p;
+        prop_assert_eq!(got, (raw(&lo) + (raw(&hi) << 256u32)) * r_inv() % &p);
+    }
+
+    #[test]
+    fn field_ops_on_elements_against_num_bigint(a in any::<[u8; 32]>(), b in any::<[u8; 32]>(), small in any::<bool>()) {
         let p = big(&P);
         let (x, y) = if small {
             (if a[0] & 1 == 1 { &p - 1u8 - big(&a) % 3u8 } else { big(&a) % 3u8 }, big(&b) % 2u8)
@@ -131,17 +229,16 @@ proptest! {
         let (fx, fy) = (fe(&x), fe(&y));
         prop_assert_eq!(fbig(&fx.add(&fy)), (&x + &y) % &p);
         prop_assert_eq!(fbig(&fx.sub(&fy)), (&x + &p - &y) % &p);
-        prop_assert_eq!(fbig(&fx.neg()), (&p - &x) % &p);
-        prop_assert_eq!(fbig(&fx.double()), (&x * 2u8) % &p);
         prop_assert_eq!(fbig(&fx.mul(&fy)), (&x * &y) % &p);
         prop_assert_eq!(fbig(&fx.square()), (&x * &x) % &p);
-        prop_assert_eq!(fx.mul_portable(&fy), fx.mul(&fy));
-        prop_assert_eq!(fx.square_portable(), fx.square());
+        prop_assert_eq!(fbig(&super::field::mul_kernel(&fx, &fy)), (&x * &y) % &p);
         if x != BigUint::from(0u8) {
             prop_assert_eq!(fbig(&fx.invert().unwrap()), x.modpow(&(&p - 2u8), &p));
         }
     }
+}
 
+proptest! {
     #[test]
     fn scalar_ops_against_num_bigint(a in any::<[u8; 32]>(), b in any::<[u8; 32]>()) {
         let n = big(&N);
