@@ -14,10 +14,11 @@
 //! word 1. High `s` values are accepted (no malleability rule), and the hash is the big-endian
 //! integer `e`, used modulo `n`.
 //!
-//! Verification runs on aws-lc's C API (`aws-lc-sys`: `EC_KEY` + `ECDSA_do_verify`) with the
-//! cargo feature `aws-lc` (default; `awslc_ffi`), else, or with the feature `native-p256`, on
-//! our own secp256r1 arithmetic ([`native`]: pure Rust, `no_std`, on the shared `montgomery`
-//! kernel; [`NATIVE_IS_DEFAULT`] says which). RIP-7212's exact comparison is always decided by
+//! Verification runs on our own secp256r1 arithmetic ([`native`]: pure Rust, `no_std`, on the
+//! shared `montgomery` kernel) with the cargo feature `native-p256` (default) or without
+//! `aws-lc`, else on aws-lc's C API (`aws-lc-sys`: `EC_KEY` + `ECDSA_do_verify`; cargo feature
+//! `aws-lc`, on by default as the alternative backend, `awslc_ffi`); [`NATIVE_IS_DEFAULT`]
+//! says which. RIP-7212's exact comparison is always decided by
 //! [`native`]. The `p256` crate (`rustcrypto`, revm's default; cargo feature `p256`) and
 //! whichever of aws-lc and native is not the default stay as alternative backends for benches.
 //! The tests' oracles are
@@ -60,8 +61,8 @@ pub mod rustcrypto;
 pub const GAS_OSAKA: u64 = 6_900;
 /// RIP-7212 price of P256VERIFY.
 pub const GAS_RIP7212: u64 = 3_450;
-/// Whether [`native`] is this build's P256VERIFY backend (feature `native-p256`, or no
-/// `aws-lc`); otherwise aws-lc is.
+/// Whether [`native`] is this build's P256VERIFY backend (feature `native-p256`, the default,
+/// or no `aws-lc`); otherwise aws-lc is.
 pub const NATIVE_IS_DEFAULT: bool = cfg!(any(feature = "native-p256", not(feature = "aws-lc")));
 /// The library verifying signatures in this build.
 #[cfg(all(feature = "aws-lc", not(feature = "native-p256")))]
