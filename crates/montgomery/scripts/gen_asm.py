@@ -682,6 +682,94 @@ def p256_square_rows(k):
         e(f"adox {hi}, rdi")
 
 
+def square_rows_in_registers(k):
+    """The plain square of a = (rcx, rsi, r14, r15) into t = (rcx, r8, r9, r10, r11, r12, r13,
+    rsi), no memory: the six products a_i a_j (i < j) into r8..r13, then doubled on the CF
+    chain while the OF chain adds the four squares. Thirteen registers suffice because a0's
+    register takes t0 once a0 is in rdx, and a1's takes t7 (zeroed by a flag-preserving mov)
+    once a1 is; rax and rdi are the product temporaries."""
+    e = k.e
+    e("mov rdx, rcx")
+    e("mulx r9, r8, rsi")
+    e("mulx r10, rax, r14")
+    e("add r9, rax")
+    e("mulx r11, rax, r15")
+    e("adc r10, rax")
+    e("adc r11, 0")
+    e("mov rdx, rsi")
+    e("xor r12d, r12d")
+    e("mulx rdi, rax, r14")
+    e("adcx r10, rax")
+    e("adox r11, rdi")
+    e("mulx rdi, rax, r15")
+    e("adcx r11, rax")
+    e("adox r12, rdi")
+    e("mov eax, 0")
+    e("adcx r12, rax")
+    e("mov rdx, r14")
+    e("mulx r13, rax, r15")
+    e("add r12, rax")
+    e("adc r13, 0")
+    e("mov rdx, rcx")
+    e("xor eax, eax")
+    e("mulx rdi, rcx, rdx")
+    e("adcx r8, r8")
+    e("adox r8, rdi")
+    e("mov rdx, rsi")
+    e("mulx rdi, rax, rdx")
+    e("adcx r9, r9")
+    e("adox r9, rax")
+    e("adcx r10, r10")
+    e("adox r10, rdi")
+    e("mov rdx, r14")
+    e("mulx rdi, rax, rdx")
+    e("adcx r11, r11")
+    e("adox r11, rax")
+    e("adcx r12, r12")
+    e("adox r12, rdi")
+    e("mov esi, 0")
+    e("mov rdx, r15")
+    e("mulx rdi, rax, rdx")
+    e("adcx r13, r13")
+    e("adox r13, rax")
+    e("adcx rsi, rsi")
+    e("adox rsi, rdi")
+
+
+def square_k256_kernel():
+    """`square_k256_regs`: the square of a 4-limb `a` taken in registers
+    (`square_rows_in_registers`) and `k256_reduce`d, with no memory access: a chain of squares
+    (the square root's 253) stays in registers between steps."""
+    k = Kernel(4, acc=5)
+    square_rows_in_registers(k)
+    out = k256_reduce(k, ["rcx", "r8", "r9", "r10"], ["r11", "r12", "r13", "rsi"])
+    assert out == ["rcx", "r8", "r9", "r10"]
+    regs = {
+        "rcx": ("a[0]", "r0"),
+        "rsi": ("a[1]", "_"),
+        "r14": ("a[2]", "_"),
+        "r15": ("a[3]", "_"),
+        "rdx": "_",
+        "rax": "_",
+        "rdi": "_",
+        "r8": "r1",
+        "r9": "r2",
+        "r10": "r3",
+        "r11": "_",
+        "r12": "_",
+        "r13": "_",
+    }
+    special_emit(
+        "square_k256_regs",
+        "A value below `2^256` congruent to `a^2` modulo secp256k1's `p` (partly reduced), for any `a`: the square with `a` in registers (no memory operand) and the reduction of `reduce_k256`.",
+        "a: [u64; 4]",
+        ("[u64; 4]", [f"r{j}" for j in range(4)], "[r0, r1, r2, r3]"),
+        k.lines,
+        regs,
+        "pure, nomem, nostack",
+    )
+
+
 def special_emit(name, doc, params, ret, lines, regs, options):
     """Prints one kernel: `regs` maps each register the asm touches to its operand (an output
     name or `_`, or `(input, output)`)."""
@@ -760,7 +848,9 @@ def special_main():
     print("//! and reductions of an 8-limb product (from it or `mul_wide_4`, in the same registers)")
     print("//! modulo P-256's `p = 2^256 - 2^224 + 2^192 + 2^96 - 1` (Montgomery, `n0 = 1`: a round is")
     print("//! one MULX and two shifts) and secp256k1's `p = 2^256 - 2^32 - 977` (plain form: the high")
-    print("//! half folded in by `2^256 = 2^32 + 977`); see scripts/gen_asm.py.")
+    print("//! half folded in by `2^256 = 2^32 + 977`), both partly reduced (below `2^256`, possibly")
+    print("//! `>= p`); and secp256k1's square with its operand in registers (no memory: a chain of")
+    print("//! squares stays in registers); see scripts/gen_asm.py.")
     print()
     print("use core::arch::asm;")
     print()
@@ -777,6 +867,7 @@ def special_main():
         k256_reduce,
         ["rdx", "rax", "rdi"],
     )
+    square_k256_kernel()
 
 if __name__ == "__main__":
     import sys

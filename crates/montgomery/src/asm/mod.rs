@@ -263,13 +263,12 @@ impl Adx {
     }
 
     /// A value below `2^256` congruent to `a^2` modulo secp256k1's `p`, for any `a < 2^256`
-    /// (partly reduced, as [`Adx::mul_k256`]).
+    /// (partly reduced, as [`Adx::mul_k256`]). `a` is taken in registers, so a chain of squares
+    /// (the square root's) never goes through memory.
     #[inline(always)]
     pub fn square_k256(self, a: &[u64; 4]) -> [u64; 4] {
         // SAFETY: the token proves BMI2 and ADX.
-        let (lo, hi) = unsafe { special::sqr_wide_4(a) };
-        // SAFETY: as above.
-        unsafe { special::reduce_k256(&lo, &hi) }
+        unsafe { special::square_k256_regs(*a) }
     }
 }
 

@@ -3,7 +3,9 @@
 //! and reductions of an 8-limb product (from it or `mul_wide_4`, in the same registers)
 //! modulo P-256's `p = 2^256 - 2^224 + 2^192 + 2^96 - 1` (Montgomery, `n0 = 1`: a round is
 //! one MULX and two shifts) and secp256k1's `p = 2^256 - 2^32 - 977` (plain form: the high
-//! half folded in by `2^256 = 2^32 + 977`); see scripts/gen_asm.py.
+//! half folded in by `2^256 = 2^32 + 977`), both partly reduced (below `2^256`, possibly
+//! `>= p`); and secp256k1's square with its operand in registers (no memory: a chain of
+//! squares stays in registers); see scripts/gen_asm.py.
 
 use core::arch::asm;
 
@@ -209,6 +211,107 @@ pub(super) unsafe fn reduce_k256(lo: &[u64; 4], hi: &[u64; 4]) -> [u64; 4] {
             inout("r13") hi[1] => _,
             inout("r14") hi[2] => _,
             inout("r15") hi[3] => _,
+            options(pure, nomem, nostack),
+        );
+    }
+    [r0, r1, r2, r3]
+}
+
+/// A value below `2^256` congruent to `a^2` modulo secp256k1's `p` (partly reduced), for any `a`: the square with `a` in registers (no memory operand) and the reduction of `reduce_k256`.
+///
+/// # Safety
+/// The CPU must support BMI2 and ADX.
+#[inline(always)]
+pub(super) unsafe fn square_k256_regs(a: [u64; 4]) -> [u64; 4] {
+    let (r0, r1, r2, r3): (u64, u64, u64, u64);
+    // SAFETY: the caller guarantees BMI2 and ADX; the asm reads no memory but the limbs
+    // behind its reference arguments, uses no stack and writes only the registers
+    // declared below.
+    unsafe {
+        asm!(
+            "mov rdx, rcx",
+            "mulx r9, r8, rsi",
+            "mulx r10, rax, r14",
+            "add r9, rax",
+            "mulx r11, rax, r15",
+            "adc r10, rax",
+            "adc r11, 0",
+            "mov rdx, rsi",
+            "xor r12d, r12d",
+            "mulx rdi, rax, r14",
+            "adcx r10, rax",
+            "adox r11, rdi",
+            "mulx rdi, rax, r15",
+            "adcx r11, rax",
+            "adox r12, rdi",
+            "mov eax, 0",
+            "adcx r12, rax",
+            "mov rdx, r14",
+            "mulx r13, rax, r15",
+            "add r12, rax",
+            "adc r13, 0",
+            "mov rdx, rcx",
+            "xor eax, eax",
+            "mulx rdi, rcx, rdx",
+            "adcx r8, r8",
+            "adox r8, rdi",
+            "mov rdx, rsi",
+            "mulx rdi, rax, rdx",
+            "adcx r9, r9",
+            "adox r9, rax",
+            "adcx r10, r10",
+            "adox r10, rdi",
+            "mov rdx, r14",
+            "mulx rdi, rax, rdx",
+            "adcx r11, r11",
+            "adox r11, rax",
+            "adcx r12, r12",
+            "adox r12, rdi",
+            "mov esi, 0",
+            "mov rdx, r15",
+            "mulx rdi, rax, rdx",
+            "adcx r13, r13",
+            "adox r13, rax",
+            "adcx rsi, rsi",
+            "adox rsi, rdi",
+            "mov rdx, 0x1000003d1",
+            "xor eax, eax",
+            "mulx rdi, rax, r11",
+            "adcx rcx, rax",
+            "adox r8, rdi",
+            "mulx rdi, rax, r12",
+            "adcx r8, rax",
+            "adox r9, rdi",
+            "mulx rdi, rax, r13",
+            "adcx r9, rax",
+            "adox r10, rdi",
+            "mulx r11, rax, rsi",
+            "adcx r10, rax",
+            "mov eax, 0",
+            "adox r11, rax",
+            "adcx r11, rax",
+            "mulx rdi, rax, r11",
+            "add rcx, rax",
+            "adc r8, rdi",
+            "adc r9, 0",
+            "adc r10, 0",
+            "sbb r11, r11",
+            "and r11, rdx",
+            "add rcx, r11",
+            "adc r8, 0",
+            inout("rcx") a[0] => r0,
+            inout("rsi") a[1] => _,
+            inout("r14") a[2] => _,
+            inout("r15") a[3] => _,
+            out("rdx") _,
+            out("rax") _,
+            out("rdi") _,
+            out("r8") r1,
+            out("r9") r2,
+            out("r10") r3,
+            out("r11") _,
+            out("r12") _,
+            out("r13") _,
             options(pure, nomem, nostack),
         );
     }
