@@ -567,44 +567,42 @@ def kernels_main():
 P256_P = [0xFFFFFFFFFFFFFFFF, 0x00000000FFFFFFFF, 0, 0xFFFFFFFF00000001]
 
 
-def p256_redc(k, w, hi):
+def p256_redc(k, w, hi, h="rdi", pc="rcx", tmp="rsi"):
     """Montgomery reduction of the 8-limb value (low limbs in registers `w`, high limbs in
     `hi`) for P-256's p = 2^256 - 2^224 + 2^192 + 2^96 - 1, whose n0 is 1: a round's factor m
     is the low limb itself, and m p = m (2^96 - 1) + m p3 2^192, so a round is one MULX (m p3,
-    p3 in rcx) and two shifts instead of a row. Each round's value stays below 2^256
+    p3 in `pc`) and two shifts instead of a row. Each round's value stays below 2^256
     ((W + m p) / 2^64 < 2^192 + p), so the window is four registers: the top limb of a round
     is the high half of m p3 plus the carry, and the cleared low register takes the next
     round's high half. Then U (<= p) + hi (any 4 limbs): below 2^256 + p, so when the sum
     carries out, one subtraction of p (masked by the carry, no compare) leaves it below 2^256.
-    Partly reduced: the result is below 2^256, not necessarily below p. Uses rdx, rax, rsi, rcx
-    and `h` (free on entry); returns the four output registers (`hi`'s)."""
-    h = "rdi"
-    k.e(f"mov rcx, {P256_P[3]:#x}")
+    Partly reduced: the result is below 2^256, not necessarily below p. Uses rdx, rax, `h`,
+    `pc` (p3) and `tmp` (free on entry); returns the four output registers (`hi`'s)."""
+    k.e(f"mov {pc}, {P256_P[3]:#x}")
     for _ in range(4):
         m = w[0]
         k.e(f"mov rdx, {m}")
-        k.e(f"mulx {h}, rax, rcx")
-        k.e(f"mov rsi, {m}")
-        k.e("shl rsi, 32")
+        k.e(f"mulx {h}, rax, {pc}")
+        k.e(f"mov {tmp}, {m}")
+        k.e(f"shl {tmp}, 32")
         k.e(f"shr {m}, 32")
-        k.e(f"add {w[1]}, rsi")
+        k.e(f"add {w[1]}, {tmp}")
         k.e(f"adc {w[2]}, {m}")
         k.e(f"adc {w[3]}, rax")
         k.e(f"adc {h}, 0")
         w, h = w[1:] + [h], m
     mask = h
-    assert mask in ["r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"]
     for j in range(4):
         k.e(f"{'add' if j == 0 else 'adc'} {hi[j]}, {w[j]}")
-    # mask = -carry; p & mask: p0 = -1 (the mask), p1 = 2^32 - 1 (mask >> 32), p2 = 0, p3 (rcx)
+    # mask = -carry; p & mask: p0 = -1 (the mask), p1 = 2^32 - 1 (mask >> 32), p2 = 0, p3 (pc)
     k.e(f"sbb {mask}, {mask}")
     k.e(f"mov rax, {mask}")
     k.e("shr rax, 32")
-    k.e(f"and rcx, {mask}")
+    k.e(f"and {pc}, {mask}")
     k.e(f"sub {hi[0]}, {mask}")
     k.e(f"sbb {hi[1]}, rax")
     k.e(f"sbb {hi[2]}, 0")
-    k.e(f"sbb {hi[3]}, rcx")
+    k.e(f"sbb {hi[3]}, {pc}")
     return hi
 
 
@@ -640,46 +638,6 @@ def k256_reduce(k, w, hi):
     e(f"add {w[0]}, {top}")
     e(f"adc {w[1]}, 0")
     return w
-
-
-def p256_square_rows(k):
-    """The plain square of a (rsi) into r8..r15: the six products a_i a_j (i < j) into
-    r9..r14, doubled on the CF chain while the OF chain adds the four squares a_i^2 (any 4-limb
-    a; used by `sqr_wide_kernel`)."""
-    e = k.e
-    e("mov rdx, qword ptr [rsi]")
-    e("mulx r10, r9, qword ptr [rsi + 8]")
-    e("mulx r11, rax, qword ptr [rsi + 16]")
-    e("add r10, rax")
-    e("mulx r12, rax, qword ptr [rsi + 24]")
-    e("adc r11, rax")
-    e("adc r12, 0")
-    e("mov rdx, qword ptr [rsi + 8]")
-    e("xor r13d, r13d")
-    e("mulx rdi, rax, qword ptr [rsi + 16]")
-    e("adcx r11, rax")
-    e("adox r12, rdi")
-    e("mulx rdi, rax, qword ptr [rsi + 24]")
-    e("adcx r12, rax")
-    e("adox r13, rdi")
-    e("mov eax, 0")
-    e("adcx r13, rax")
-    e("mov rdx, qword ptr [rsi + 16]")
-    e("mulx r14, rax, qword ptr [rsi + 24]")
-    e("add r13, rax")
-    e("adc r14, 0")
-    e("mov rdx, qword ptr [rsi]")
-    e("mulx rdi, r8, rdx")
-    e("xor r15d, r15d")
-    e("adcx r9, r9")
-    e("adox r9, rdi")
-    for i, (lo, hi) in enumerate([("r10", "r11"), ("r12", "r13"), ("r14", "r15")]):
-        e(f"mov rdx, qword ptr [rsi + {8 * (i + 1)}]")
-        e("mulx rdi, rax, rdx")
-        e(f"adcx {lo}, {lo}")
-        e(f"adox {lo}, rax")
-        e(f"adcx {hi}, {hi}")
-        e(f"adox {hi}, rdi")
 
 
 def square_rows_in_registers(k):
@@ -736,32 +694,22 @@ def square_rows_in_registers(k):
     e("adox rsi, rdi")
 
 
-def square_k256_kernel():
-    """`square_k256_regs`: the square of a 4-limb `a` taken in registers
-    (`square_rows_in_registers`) and `k256_reduce`d, with no memory access: a chain of squares
-    (the square root's 253) stays in registers between steps."""
+def square_regs_kernel(name, doc, reduce):
+    """`name`: the square of a 4-limb `a` taken in rcx, rsi, r14, r15
+    (`square_rows_in_registers`), then `reduce(k, lo, hi)` (returning its four output
+    registers), with no memory access: a chain of squares (a square root's) stays in registers
+    between steps."""
     k = Kernel(4, acc=5)
     square_rows_in_registers(k)
-    out = k256_reduce(k, ["rcx", "r8", "r9", "r10"], ["r11", "r12", "r13", "rsi"])
-    assert out == ["rcx", "r8", "r9", "r10"]
-    regs = {
-        "rcx": ("a[0]", "r0"),
-        "rsi": ("a[1]", "_"),
-        "r14": ("a[2]", "_"),
-        "r15": ("a[3]", "_"),
-        "rdx": "_",
-        "rax": "_",
-        "rdi": "_",
-        "r8": "r1",
-        "r9": "r2",
-        "r10": "r3",
-        "r11": "_",
-        "r12": "_",
-        "r13": "_",
-    }
+    out = reduce(k, ["rcx", "r8", "r9", "r10"], ["r11", "r12", "r13", "rsi"])
+    ins = {"rcx": "a[0]", "rsi": "a[1]", "r14": "a[2]", "r15": "a[3]"}
+    regs = {}
+    for r in ["rcx", "rsi", "r14", "r15", "rdx", "rax", "rdi", "r8", "r9", "r10", "r11", "r12", "r13"]:
+        o = f"r{out.index(r)}" if r in out else "_"
+        regs[r] = (ins[r], o) if r in ins else o
     special_emit(
-        "square_k256_regs",
-        "A value below `2^256` congruent to `a^2` modulo secp256k1's `p` (partly reduced), for any `a`: the square with `a` in registers (no memory operand) and the reduction of `reduce_k256`.",
+        name,
+        doc,
         "a: [u64; 4]",
         ("[u64; 4]", [f"r{j}" for j in range(4)], "[r0, r1, r2, r3]"),
         k.lines,
@@ -803,27 +751,9 @@ def special_emit(name, doc, params, ret, lines, regs, options):
 WIDE = ["r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"]
 
 
-def sqr_wide_kernel():
-    """`sqr_wide_4`: the plain square of a 4-limb `a` into r8..r15 (`p256_square_rows`)."""
-    k = Kernel(4, acc=5)
-    p256_square_rows(k)
-    outs = [f"r{j}" for j in range(8)]
-    regs = {"rsi": ("a.as_ptr()", "_"), "rdx": "_", "rax": "_", "rdi": "_"}
-    regs.update({r: outs[j] for j, r in enumerate(WIDE)})
-    special_emit(
-        "sqr_wide_4",
-        "The plain square of `a`: `(low 4 limbs, high 4 limbs)` (six cross products doubled, four squares).",
-        "a: &[u64; 4]",
-        ("([u64; 4], [u64; 4])", outs, "([r0, r1, r2, r3], [r4, r5, r6, r7])"),
-        k.lines,
-        regs,
-        "pure, readonly, nostack",
-    )
-
-
 def special_reduce_kernel(name, doc, reduce, scratch):
     """A reduction of the 8-limb value `lo + hi 2^256` taken in r8..r15 (where `mul_wide_4`
-    and `sqr_wide_4` leave it, so no register moves between the two blocks)."""
+    leaves it, so no register moves between the two blocks)."""
     k = Kernel(4, acc=5)
     out = reduce(k, WIDE[:4], WIDE[4:])
     ins = [f"lo[{j}]" for j in range(4)] + [f"hi[{j}]" for j in range(4)]
@@ -844,17 +774,16 @@ def special_reduce_kernel(name, doc, reduce, scratch):
 
 def special_main():
     print("// @generated by scripts/gen_asm.py special -- do not edit by hand.")
-    print("//! Generated MULX/ADCX/ADOX kernels for two primes of special form: a 4-limb plain square,")
-    print("//! and reductions of an 8-limb product (from it or `mul_wide_4`, in the same registers)")
-    print("//! modulo P-256's `p = 2^256 - 2^224 + 2^192 + 2^96 - 1` (Montgomery, `n0 = 1`: a round is")
-    print("//! one MULX and two shifts) and secp256k1's `p = 2^256 - 2^32 - 977` (plain form: the high")
+    print("//! Generated MULX/ADCX/ADOX kernels for two primes of special form: reductions of an")
+    print("//! 8-limb product (from `mul_wide_4`, in the same registers) modulo P-256's")
+    print("//! `p = 2^256 - 2^224 + 2^192 + 2^96 - 1` (Montgomery, `n0 = 1`: a round is one MULX and")
+    print("//! two shifts) and secp256k1's `p = 2^256 - 2^32 - 977` (plain form: the high")
     print("//! half folded in by `2^256 = 2^32 + 977`), both partly reduced (below `2^256`, possibly")
-    print("//! `>= p`); and secp256k1's square with its operand in registers (no memory: a chain of")
+    print("//! `>= p`); and both primes' squares with the operand in registers (no memory: a chain of")
     print("//! squares stays in registers); see scripts/gen_asm.py.")
     print()
     print("use core::arch::asm;")
     print()
-    sqr_wide_kernel()
     special_reduce_kernel(
         "redc_p256",
         "A value below `2^256` congruent to `(lo + hi 2^256) 2^-256` modulo P-256's `p` (partly reduced: possibly `>= p`), for any `lo`, `hi`.",
@@ -867,7 +796,17 @@ def special_main():
         k256_reduce,
         ["rdx", "rax", "rdi"],
     )
-    square_k256_kernel()
+    square_regs_kernel(
+        "square_k256_regs",
+        "A value below `2^256` congruent to `a^2` modulo secp256k1's `p` (partly reduced), for any `a`: the square with `a` in registers (no memory operand) and the reduction of `reduce_k256`.",
+        k256_reduce,
+    )
+    # a2's and a3's registers are free once the square is done: the reduction's scratch
+    square_regs_kernel(
+        "square_p256_regs",
+        "A value below `2^256` congruent to `a^2 2^-256` modulo P-256's `p` (partly reduced), for any `a`: the square with `a` in registers (no memory operand) and the reduction of `redc_p256`.",
+        lambda k, w, hi: p256_redc(k, w, hi, h="rdi", pc="r14", tmp="r15"),
+    )
 
 if __name__ == "__main__":
     import sys

@@ -225,8 +225,8 @@ mod rows;
 mod special;
 
 /// Products and squares specialised to two primes of special form: the plain product
-/// (`mul_wide_4`) or square (`sqr_wide_4`), then a reduction generated for the prime (see
-/// `scripts/gen_asm.py`), the eight limbs passed in registers. P-256's
+/// (`mul_wide_4`) or the square of an operand taken in registers, then a reduction generated
+/// for the prime (see `scripts/gen_asm.py`), the eight limbs passed in registers. P-256's
 /// `p = 2^256 - 2^224 + 2^192 + 2^96 - 1` in Montgomery form (each reduction round is one MULX
 /// and two shifts, `n0 = 1`; partly reduced) and secp256k1's `p = 2^256 - 2^32 - 977` in plain form (the high
 /// half folded in by `2^256 = 2^32 + 977`).
@@ -243,13 +243,12 @@ impl Adx {
     }
 
     /// A value below `2^256` congruent to `a^2 2^-256` modulo P-256's `p`, for any `a < 2^256`
-    /// (partly reduced, as [`Adx::mul_p256`]).
+    /// (partly reduced, as [`Adx::mul_p256`]). `a` is taken in registers (as
+    /// [`Adx::square_k256`]).
     #[inline(always)]
     pub fn square_p256(self, a: &[u64; 4]) -> [u64; 4] {
         // SAFETY: the token proves BMI2 and ADX.
-        let (lo, hi) = unsafe { special::sqr_wide_4(a) };
-        // SAFETY: as above.
-        unsafe { special::redc_p256(&lo, &hi) }
+        unsafe { special::square_p256_regs(*a) }
     }
 
     /// A value below `2^256` congruent to `a b` modulo secp256k1's `p`, for any `a, b < 2^256`:
