@@ -475,6 +475,9 @@ fn sparse_and_lazy_products_on_edge_values() {
             );
             let expect = (c.square().add(d.square().mul(xi)), c.mul(d).double());
             assert_eq!(<Fp as TowerField>::fp4_square(c, d), expect);
+            // Squares from products of unreduced sums (up to 2p - 2 here).
+            assert_eq!(c.square(), b::fp2_sqr(c));
+            assert_eq!(c.square(), c.mul(c));
             for (a, b) in [(f.c0, g.c0), (g.c0, g.c1), (g.c1, f.c1)] {
                 assert_eq!(a.mul(&b), crate::fp6::karatsuba_mul(&a, &b));
                 assert_eq!(a.mul_by_01(c, d), crate::fp6::mul_by_01_reduced(&a, c, d));
