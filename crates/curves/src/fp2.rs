@@ -29,13 +29,13 @@ pub trait TowerField: Field {
     const FROB3: [Fp2<Self>; 5];
     /// `a * b` in `Fp6` (default: Karatsuba on reduced `Fp2` products,
     /// [`crate::fp6::karatsuba_mul`]).
-    #[inline(always)]
+    #[inline]
     fn fp6_mul(a: &Fp6<Self>, b: &Fp6<Self>) -> Fp6<Self> {
         crate::fp6::karatsuba_mul(a, b)
     }
     /// `a * (b0 + b1 v)` in `Fp6`, the sparse product of line evaluation (default: on reduced
     /// `Fp2` products, [`crate::fp6::mul_by_01_reduced`]).
-    #[inline(always)]
+    #[inline]
     fn fp6_mul_by_01(a: &Fp6<Self>, b0: Fp2<Self>, b1: Fp2<Self>) -> Fp6<Self> {
         crate::fp6::mul_by_01_reduced(a, b0, b1)
     }

@@ -19,7 +19,7 @@ pub(crate) fn karatsuba3<F: TowerField>(
 }
 
 /// `a * b` by Karatsuba over the three coefficients: 6 `Fp2` multiplications.
-#[inline(always)]
+#[inline]
 pub fn karatsuba_mul<F: TowerField>(a: &Fp6<F>, b: &Fp6<F>) -> Fp6<F> {
     let ([v0, v1, v2], [t01, t02, t12]) = karatsuba3([a.c0, a.c1, a.c2], [b.c0, b.c1, b.c2]);
     // t12 = a1 b2 + a2 b1 is the v^3 = xi part.
@@ -31,7 +31,7 @@ pub fn karatsuba_mul<F: TowerField>(a: &Fp6<F>, b: &Fp6<F>) -> Fp6<F> {
 }
 
 /// `a * (b0 + b1 v)`: 5 `Fp2` multiplications.
-#[inline(always)]
+#[inline]
 pub fn mul_by_01_reduced<F: TowerField>(a: &Fp6<F>, b0: Fp2<F>, b1: Fp2<F>) -> Fp6<F> {
     let (a0, a1, a2) = (a.c0, a.c1, a.c2);
     let v0 = a0.mul(b0);
