@@ -258,27 +258,6 @@ pub(crate) fn square_wide<K: Kernel<N>, P: FpParams<N>, const N: usize>(
     )
 }
 
-/// `a^2` in `Fp2` from two Montgomery products: `(a0 + a1)(a0 - a1 + p)` and `a0 (2 a1)`, the
-/// factors plain integers below `2p`. For a modulus with `4p < R`, where the no-carry
-/// Montgomery product of values below `2p` is below `(4p^2 + p R) / R < 2p` before its
-/// final subtraction, so fully reduced after it. The two products are independent: the
-/// latency is one product's, where [`square_with`] waits for a plain product and then a
-/// reduction.
-#[inline(always)]
-pub(crate) fn square_short<K: Kernel<N>, P: FpParams<N>, const N: usize>(
-    k: K,
-    a: Fp2<Fp<P, N>>,
-) -> Fp2<Fp<P, N>> {
-    let (m, p) = (&P::MODULUS, &Fp::<P, N>::P);
-    let (a0, a1) = (&a.c0.0, &a.c1.0);
-    let sum = add_carry(a0, a1).0;
-    let diff = add_carry(a0, &sub_borrow(p, a1).0).0;
-    Fp2 {
-        c0: Fp::mont(k.mul(&sum, &diff, m)),
-        c1: Fp::mont(k.mul(a0, &add_carry(a1, a1).0, m)),
-    }
-}
-
 /// The `Fp2` products of an `impl TowerField` by lazy reduction, [`lazy_mul`] and
 /// [`lazy_square`] (both curves' `Fp` leave the spare bits they need): one definition for
 /// every tower field.

@@ -8,8 +8,6 @@ use montgomery::Modulus;
 /// The plain product and the Montgomery reduction of one path of the kernel (zero-sized,
 /// `Copy`: passing it costs nothing).
 pub(crate) trait Kernel<const N: usize>: Copy {
-    /// The Montgomery product `a b R^-1 mod p` ([`montgomery::mul`]).
-    fn mul(self, a: &[u64; N], b: &[u64; N], m: &Modulus<N>) -> [u64; N];
     /// The plain `2N`-limb product `a * b` as `(low, high)` limbs ([`montgomery::mul_wide`]).
     fn mul_wide(self, a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]);
     /// `(hi R + lo) R^-1 mod p` for `hi R + lo < p R`, below p ([`montgomery::reduce`]).
@@ -21,10 +19,6 @@ pub(crate) trait Kernel<const N: usize>: Copy {
 pub(crate) struct Portable;
 
 impl<const N: usize> Kernel<N> for Portable {
-    #[inline(always)]
-    fn mul(self, a: &[u64; N], b: &[u64; N], m: &Modulus<N>) -> [u64; N] {
-        montgomery::portable::mul(a, b, m)
-    }
     #[inline(always)]
     fn mul_wide(self, a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
         montgomery::portable::mul_wide(a, b)
@@ -42,10 +36,6 @@ pub(crate) struct EachCall;
 
 impl<const N: usize> Kernel<N> for EachCall {
     #[inline(always)]
-    fn mul(self, a: &[u64; N], b: &[u64; N], m: &Modulus<N>) -> [u64; N] {
-        montgomery::mul(a, b, m)
-    }
-    #[inline(always)]
     fn mul_wide(self, a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
         montgomery::mul_wide(a, b)
     }
@@ -58,10 +48,6 @@ impl<const N: usize> Kernel<N> for EachCall {
 /// The MULX/ADCX/ADOX assembly; the token proves the CPU has it.
 #[cfg(target_arch = "x86_64")]
 impl<const N: usize> Kernel<N> for montgomery::asm::Adx {
-    #[inline(always)]
-    fn mul(self, a: &[u64; N], b: &[u64; N], m: &Modulus<N>) -> [u64; N] {
-        montgomery::asm::Adx::mul(self, a, b, m)
-    }
     #[inline(always)]
     fn mul_wide(self, a: &[u64; N], b: &[u64; N]) -> ([u64; N], [u64; N]) {
         montgomery::asm::Adx::mul_wide(self, a, b)

@@ -110,10 +110,8 @@ fn assert_three_spare_bits<P: FpParams<N>, const N: usize>() {
 }
 
 /// `(a + b s)^2 = (a^2 + xi b^2, 2ab)` in `Fp4 = Fp2[s]/(s^2 - xi)` for `xi = 1 + u` and
-/// `8p < R`: three unreduced `Fp2` squares (`a^2`, `b^2`, `(a + b)^2`, two plain products
-/// each), `a^2 + xi b^2` and `2ab = (a + b)^2 - a^2 - b^2` combined unreduced, four
-/// reductions (a reduced form takes eight, and an `Fp2` product for `2ab` one more plain
-/// product).
+/// `8p < R`: `a^2 + xi b^2` from the unreduced squares, reduced once (two reductions instead
+/// of four and no reduced additions), `2ab` by the lazy `Fp2` product.
 #[inline(always)]
 pub fn fp4_square<P: FpParams<N>, const N: usize>(
     a: Fp2<Fp<P, N>>,
@@ -138,10 +136,8 @@ where
     assert_three_spare_bits::<P, N>();
     // Parts of each square in [0, 4p^2).
     let (a2, b2) = (square_wide(k, a), square_wide(k, b));
-    // 2ab = (a + b)^2 - a^2 - b^2: parts in (-8p^2, 4p^2).
-    let ab2 = sub2(&sub2(&square_wide(k, a.add(b)), &a2), &b2);
     // a^2 + xi b^2: parts in (-2p^2, 8p^2) (a^2's second part is below 2p^2).
-    (reduce(k, &add2(&a2, &mul_by_xi(&b2))), reduce(k, &ab2))
+    (reduce(k, &add2(&a2, &mul_by_xi(&b2))), crate::fp2::mul_with(k, a, b.double()))
 }
 
 /// `a * b` in `Fp6 = Fp2[v] / (v^3 - xi)` for `xi = 1 + u` and `8p < R`: Karatsuba over the

@@ -91,11 +91,10 @@ impl TowerField for Fp {
     fn fp2_mul(a: Fp2, b: Fp2) -> Fp2 {
         with_kernel!(k => crate::fp2::mul_with(k, a, b))
     }
-    /// Two Montgomery products of unreduced factors (`crate::fp2::square_short`), out of
-    /// line.
+    /// Lazy reduction ([`crate::fp2::lazy_square`]), out of line.
     #[inline(never)]
     fn fp2_square(a: Fp2) -> Fp2 {
-        with_kernel!(k => crate::fp2::square_short(k, a))
+        with_kernel!(k => crate::fp2::square_with(k, a))
     }
     /// Lazy reduction ([`tower_lazy::fp6_mul`]), out of line.
     #[inline(never)]
