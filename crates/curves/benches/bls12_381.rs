@@ -1,13 +1,14 @@
 //! BLS12-381 on our tower against blst in one run: a table of TSC ticks, ns and core cycles
-//! per operation (Fp, Fp2 and Fp12 arithmetic, the G1 and G2 subgroup checks, the Miller loop, the final exponentiation and
-//! a one-pair pairing check), ours and blst's timed in interleaved rounds
-//! (`montgomery/benches/clock.rs`: the minimum over 300 rounds; how cycles are obtained is
-//! printed). blst is called through the tests' oracle (values passed as limbs; for `Fp12`
+//! per operation (Fp, Fp2 and Fp12 arithmetic, the G1 and G2 subgroup checks, the Miller
+//! loop, the final exponentiation and a two-pair pairing check, blst's by one
+//! `blst_miller_loop_n` as the precompile calls it), ours and blst's timed in interleaved
+//! rounds (`montgomery/benches/clock.rs`: the minimum over 300 rounds; how cycles are obtained
+//! is printed). blst is called through the tests' oracle (values passed as limbs; for `Fp12`
 //! that copies 576 bytes each way, under 1 % of a product).
 //!
 //! Operations slower than 10 us (subgroup checks, Miller loop, final exponentiation, pairing
-//! check) are timed
-//! one call per batch, so that a batch fits inside a scheduler time slice on a loaded core.
+//! check) are timed one call per batch, so that a batch fits inside a scheduler time slice on
+//! a loaded core.
 //!
 //! `cargo bench -p evm-arith-curves --bench bls12_381 [-- FILTER]` (FILTER: run only the rows
 //! whose name contains it, e.g. `Fp12`)
@@ -90,7 +91,10 @@ fn main() {
         let fs: &mut [Box<dyn FnMut()>] = &mut [Box::new(ours), Box::new(theirs)];
         let t: Vec<f64> = match n {
             // `min_ticks` runs 4096 / n calls per batch: one.
-            0 => clock::min_ticks(fs, 4096).iter().map(|t| t * 4096.0).collect(),
+            0 => clock::min_ticks(fs, 4096)
+                .iter()
+                .map(|t| t * 4096.0)
+                .collect(),
             1 => clock::min_ticks(fs, 64).iter().map(|t| t * 64.0).collect(),
             n => clock::min_ticks(fs, n),
         };

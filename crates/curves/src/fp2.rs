@@ -177,7 +177,7 @@ impl<F: TowerField> Field for Fp2<F> {
 
 /// `Fp2` multiplication for a field on the Montgomery kernel with `4p < R`:
 /// `(a0 b0 - a1 b1) + ((a0 + a1)(b0 + b1) - a0 b0 - a1 b1) u`, each part reduced once from
-/// its `2N`-limb value ([`mul_wide`]).
+/// its `2N`-limb value.
 #[inline(always)]
 pub fn lazy_mul<P: FpParams<N>, const N: usize>(
     a: Fp2<Fp<P, N>>,
@@ -195,7 +195,15 @@ pub(crate) fn mul_with<K: Kernel<N>, P: FpParams<N>, const N: usize>(
 ) -> Fp2<Fp<P, N>> {
     let (c0, c1) = mul_wide(k, a, b);
     // c1 = a0 b1 + a1 b0 < 2 p^2 < p R is in the reduction range, c0 once made positive.
-    let c0 = into_range(&c0, &Fp::<P, N>::P);
+    reduce_parts(k, &(into_range(&c0, &Fp::<P, N>::P), c1))
+}
+
+/// The reduced value of a wide `Fp2` element whose parts lie in `[0, p R)`.
+#[inline(always)]
+fn reduce_parts<K: Kernel<N>, P: FpParams<N>, const N: usize>(
+    k: K,
+    (c0, c1): &WideFp2<N>,
+) -> Fp2<Fp<P, N>> {
     Fp2 {
         c0: Fp::mont(k.reduce(&c0.0, &c0.1, &P::MODULUS)),
         c1: Fp::mont(k.reduce(&c1.0, &c1.1, &P::MODULUS)),
@@ -234,11 +242,7 @@ pub(crate) fn square_with<K: Kernel<N>, P: FpParams<N>, const N: usize>(
     k: K,
     a: Fp2<Fp<P, N>>,
 ) -> Fp2<Fp<P, N>> {
-    let (c0, c1) = square_wide(k, a);
-    Fp2 {
-        c0: Fp::mont(k.reduce(&c0.0, &c0.1, &P::MODULUS)),
-        c1: Fp::mont(k.reduce(&c1.0, &c1.1, &P::MODULUS)),
-    }
+    reduce_parts(k, &square_wide(k, a))
 }
 
 /// The unreduced `a^2` for a reduced `a`: `(a0 + a1)(a0 - a1 + p)` and `a0 (2 a1)`, plain

@@ -1,8 +1,9 @@
 //! Lazy reduction in the tower: products whose `Fp2` parts stay unreduced `2N`-limb values
 //! ([`montgomery::mul_wide`]) through the sums and multiplications by `xi` above them, with
 //! one Montgomery reduction ([`montgomery::reduce`]) per output coefficient: BLS12-381's
-//! `Fp6` product ([`fp6_mul`]), its sparse product with a line ([`fp6_mul_by_01`]) and the
-//! `Fp4` squaring of the cyclotomic squarings ([`fp4_square`]), all for `xi = 1 + u`.
+//! `Fp6` product, its sparse product with a line (its [`crate::fp2::TowerField::fp6_mul`]
+//! and [`crate::fp2::TowerField::fp6_mul_by_01`]) and the `Fp4` squaring of the cyclotomic
+//! squarings ([`fp4_square`]), all for `xi = 1 + u`.
 //!
 //! The wide values are signed, two's complement on `2N` limbs, and the sums and differences
 //! between the products plain wrapping `2N`-limb additions: every intermediate value is a
@@ -137,24 +138,16 @@ where
     // Parts of each square in [0, 4p^2).
     let (a2, b2) = (square_wide(k, a), square_wide(k, b));
     // a^2 + xi b^2: parts in (-2p^2, 8p^2) (a^2's second part is below 2p^2).
-    (reduce(k, &add2(&a2, &mul_by_xi(&b2))), crate::fp2::mul_with(k, a, b.double()))
+    (
+        reduce(k, &add2(&a2, &mul_by_xi(&b2))),
+        crate::fp2::mul_with(k, a, b.double()),
+    )
 }
 
-/// `a * b` in `Fp6 = Fp2[v] / (v^3 - xi)` for `xi = 1 + u` and `8p < R`: Karatsuba over the
-/// three coefficients with the six `Fp2` products left unreduced, combined as signed wide
-/// values and reduced once per output coefficient (six reductions instead of twelve).
-#[inline(always)]
-pub fn fp6_mul<P: FpParams<N>, const N: usize>(
-    a: &Fp6<Fp<P, N>>,
-    b: &Fp6<Fp<P, N>>,
-) -> Fp6<Fp<P, N>>
-where
-    Fp<P, N>: TowerField,
-{
-    fp6_mul_with(EachCall, a, b)
-}
-
-/// [`fp6_mul`] on the kernel `k`.
+/// `a * b` in `Fp6 = Fp2[v] / (v^3 - xi)` for `xi = 1 + u` and `8p < R`, on the kernel `k`:
+/// Karatsuba over the three coefficients with the six `Fp2` products left unreduced,
+/// combined as signed wide values and reduced once per output coefficient (six reductions
+/// instead of twelve).
 #[inline(always)]
 pub(crate) fn fp6_mul_with<K: Kernel<N>, P: FpParams<N>, const N: usize>(
     k: K,
@@ -184,20 +177,8 @@ where
 }
 
 /// `a * (b0 + b1 v)` in `Fp6` (the sparse product of line evaluation) for `xi = 1 + u` and
-/// `8p < R`: five unreduced `Fp2` products, six reductions (ten on reduced products).
-#[inline(always)]
-pub fn fp6_mul_by_01<P: FpParams<N>, const N: usize>(
-    a: &Fp6<Fp<P, N>>,
-    b0: Fp2<Fp<P, N>>,
-    b1: Fp2<Fp<P, N>>,
-) -> Fp6<Fp<P, N>>
-where
-    Fp<P, N>: TowerField,
-{
-    fp6_mul_by_01_with(EachCall, a, b0, b1)
-}
-
-/// [`fp6_mul_by_01`] on the kernel `k`.
+/// `8p < R`, on the kernel `k`: five unreduced `Fp2` products, six reductions (ten on
+/// reduced products).
 #[inline(always)]
 pub(crate) fn fp6_mul_by_01_with<K: Kernel<N>, P: FpParams<N>, const N: usize>(
     k: K,

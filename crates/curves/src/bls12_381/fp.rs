@@ -96,12 +96,12 @@ impl TowerField for Fp {
     fn fp2_square(a: Fp2) -> Fp2 {
         with_kernel!(k => crate::fp2::square_with(k, a))
     }
-    /// Lazy reduction ([`tower_lazy::fp6_mul`]), out of line.
+    /// Lazy reduction (unreduced `Fp2` products, [`crate::tower_lazy`]), out of line.
     #[inline(never)]
     fn fp6_mul(a: &Fp6, b: &Fp6) -> Fp6 {
         with_kernel!(k => tower_lazy::fp6_mul_with(k, a, b))
     }
-    /// Lazy reduction ([`tower_lazy::fp6_mul_by_01`]), out of line.
+    /// Lazy reduction (unreduced `Fp2` products, [`crate::tower_lazy`]), out of line.
     #[inline(never)]
     fn fp6_mul_by_01(a: &Fp6, b0: Fp2, b1: Fp2) -> Fp6 {
         with_kernel!(k => tower_lazy::fp6_mul_by_01_with(k, a, b0, b1))

@@ -155,9 +155,18 @@ pub fn pairing_product_is_one(pairs: &[MillerPair]) -> bool {
     if pairs.is_empty() {
         return true;
     }
-    let ps: Vec<_> = pairs.iter().map(|pr| g1_to_b(&G1Affine::new(pr.px, pr.py))).collect();
-    let qs: Vec<_> = pairs.iter().map(|pr| g2_to_b(&G2Affine::new(pr.qx, pr.qy))).collect();
-    let (pp, qp) = ([ps.as_ptr(), core::ptr::null()], [qs.as_ptr(), core::ptr::null()]);
+    let ps: Vec<_> = pairs
+        .iter()
+        .map(|pr| g1_to_b(&G1Affine::new(pr.px, pr.py)))
+        .collect();
+    let qs: Vec<_> = pairs
+        .iter()
+        .map(|pr| g2_to_b(&G2Affine::new(pr.qx, pr.qy)))
+        .collect();
+    let (pp, qp) = (
+        [ps.as_ptr(), core::ptr::null()],
+        [qs.as_ptr(), core::ptr::null()],
+    );
     let (mut f, mut r) = (blst_fp12::default(), blst_fp12::default());
     // SAFETY: with a null second pointer blst reads `pairs.len()` consecutive points from each
     // first pointer, and both vectors hold that many; the outputs are distinct and writable.
