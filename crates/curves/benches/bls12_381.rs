@@ -1,11 +1,17 @@
 //! BLS12-381 on our tower against blst in one run: a table of TSC ticks, ns and core cycles
-//! per operation (Fp, Fp2 and Fp12 arithmetic, the Miller loop, the final exponentiation and
-//! a one-pair pairing check), ours and blst's timed in interleaved rounds
-//! (`montgomery/benches/clock.rs`: the minimum over 300 rounds; how cycles are obtained is
-//! printed). blst is called through the tests' oracle (values passed as limbs; for `Fp12`
+//! per operation (Fp, Fp2 and Fp12 arithmetic, the G1 and G2 subgroup checks, the Miller
+//! loop, the final exponentiation and a two-pair pairing check, blst's by one
+//! `blst_miller_loop_n` as the precompile calls it), ours and blst's timed in interleaved
+//! rounds (`montgomery/benches/clock.rs`: the minimum over 300 rounds; how cycles are obtained
+//! is printed). blst is called through the tests' oracle (values passed as limbs; for `Fp12`
 //! that copies 576 bytes each way, under 1 % of a product).
 //!
-//! `cargo bench -p evm-arith-curves --bench bls12_381`
+//! Operations slower than 10 us (subgroup checks, Miller loop, final exponentiation, pairing
+//! check) are timed one call per batch, so that a batch fits inside a scheduler time slice on
+//! a loaded core.
+//!
+//! `cargo bench -p evm-arith-curves --bench bls12_381 [-- FILTER]` (FILTER: run only the rows
+//! whose name contains it, e.g. `Fp12`)
 #![allow(unsafe_code)] // rdtsc, in the shared clock module
 
 #[allow(dead_code)]
@@ -19,7 +25,8 @@ use curves::bls12_381::pairing::{final_exponentiation, multi_miller_loop, Miller
 use curves::bls12_381::{g1, g2, Fp12};
 use std::hint::black_box;
 
-/// Times one operation, ours and blst's interleaved: `n` operations per call of each closure.
+/// Times one operation, ours and blst's interleaved: `n` operations per call of each closure
+/// (`n = 0`: one slow operation per call, timed one call per batch).
 type Row<'a> = &'a dyn Fn(&str, usize, &mut dyn FnMut(), &mut dyn FnMut());
 
 /// How many dependent operations a latency row chains per call.
@@ -46,9 +53,19 @@ fn chain<T: Copy>(row: Row, name: &str, start: T, ours: impl Fn(T) -> T, theirs:
 
 /// A row of one operation per call (its result kept alive by `black_box`).
 fn once<A, B>(row: Row, name: &str, ours: impl Fn() -> A, theirs: impl Fn() -> B) {
+    once_n(row, name, 1, ours, theirs)
+}
+
+/// A row of one slow operation per call, one call per timed batch.
+fn slow<A, B>(row: Row, name: &str, ours: impl Fn() -> A, theirs: impl Fn() -> B) {
+    once_n(row, name, 0, ours, theirs)
+}
+
+/// [`once`] with `n` as [`Row`] takes it.
+fn once_n<A, B>(row: Row, name: &str, n: usize, ours: impl Fn() -> A, theirs: impl Fn() -> B) {
     row(
         name,
-        1,
+        n,
         &mut || {
             black_box(ours());
         },
@@ -66,10 +83,21 @@ fn main() {
         "{:<26} {:>10} {:>10} {:>10} {:>10} {:>8}",
         "op", "ours ns", "ours cyc", "blst ns", "blst cyc", "ours/blst"
     );
+    let only = std::env::args().skip(1).find(|a| !a.starts_with('-'));
     let row = |name: &str, n: usize, ours: &mut dyn FnMut(), theirs: &mut dyn FnMut()| {
-        let per_call = if n == 1 { 64 } else { n };
-        let t = clock::min_ticks(&mut [Box::new(ours), Box::new(theirs)], per_call);
-        let t: Vec<f64> = t.iter().map(|t| t * per_call as f64 / n as f64).collect();
+        if only.as_deref().is_some_and(|f| !name.contains(f)) {
+            return;
+        }
+        let fs: &mut [Box<dyn FnMut()>] = &mut [Box::new(ours), Box::new(theirs)];
+        let t: Vec<f64> = match n {
+            // `min_ticks` runs 4096 / n calls per batch: one.
+            0 => clock::min_ticks(fs, 4096)
+                .iter()
+                .map(|t| t * 4096.0)
+                .collect(),
+            1 => clock::min_ticks(fs, 64).iter().map(|t| t * 64.0).collect(),
+            n => clock::min_ticks(fs, n),
+        };
         let (ns, cyc) = (|t: f64| t / hz * 1e9, |t: f64| t / tpc);
         println!(
             "{name:<26} {:>10.1} {:>10.0} {:>10.1} {:>10.0} {:>8.2}",
@@ -104,6 +132,18 @@ fn main() {
         |x| x.square(),
         b::fp2_sqr,
     );
+    slow(
+        &row,
+        "G1 subgroup check",
+        || black_box(p).is_in_subgroup(),
+        || b::in_g1(black_box(&p)),
+    );
+    slow(
+        &row,
+        "G2 subgroup check",
+        || black_box(q).is_in_subgroup(),
+        || b::in_g2(black_box(&q)),
+    );
     let pair = MillerPair {
         px: p.x,
         py: p.y,
@@ -131,20 +171,20 @@ fn main() {
         || black_box(g).cyclotomic_square(),
         || b::fp12_cyclotomic_sqr(black_box(g)),
     );
-    once(
+    slow(
         &row,
         "Miller loop (1 pair)",
         || multi_miller_loop(black_box(&[pair])),
         || b::miller_loop(black_box(&p), black_box(&q)),
     );
-    once(
+    slow(
         &row,
         "final exponentiation",
         || final_exponentiation(black_box(f)),
         || b::final_exp(black_box(f)),
     );
     let pairs = [pair, MillerPair { py: -p.y, ..pair }];
-    once(
+    slow(
         &row,
         "pairing check (2 pairs)",
         || curves::bls12_381::pairing::pairing_check(black_box(&pairs)),

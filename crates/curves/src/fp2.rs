@@ -7,7 +7,9 @@
 //! of three full multiplications), which the two spare bits of both moduli allow.
 
 use crate::field::{add_carry, field_ops, sub_borrow, Field, Fp, FpParams};
-use crate::tower_lazy::{sub_wide, sub_wide_mod};
+use crate::fp6::Fp6;
+use crate::kernel::{EachCall, Kernel};
+use crate::tower_lazy::{into_range, sub_wide, WideFp2};
 
 /// A base field of the tower: an `Fp` with the `Fp2` products, the non-residue and the
 /// Frobenius constants of its curve.
@@ -25,6 +27,18 @@ pub trait TowerField: Field {
     const FROB2: [Self; 5];
     /// `xi^((p^3-1) j / 6)` for `j = 1..=5`.
     const FROB3: [Fp2<Self>; 5];
+    /// `a * b` in `Fp6` (default: Karatsuba on reduced `Fp2` products,
+    /// [`crate::fp6::karatsuba_mul`]).
+    #[inline]
+    fn fp6_mul(a: &Fp6<Self>, b: &Fp6<Self>) -> Fp6<Self> {
+        crate::fp6::karatsuba_mul(a, b)
+    }
+    /// `a * (b0 + b1 v)` in `Fp6`, the sparse product of line evaluation (default: on reduced
+    /// `Fp2` products, [`crate::fp6::mul_by_01_reduced`]).
+    #[inline]
+    fn fp6_mul_by_01(a: &Fp6<Self>, b0: Fp2<Self>, b1: Fp2<Self>) -> Fp6<Self> {
+        crate::fp6::mul_by_01_reduced(a, b0, b1)
+    }
     /// `(a + b s)^2 = (a^2 + xi b^2, 2ab)` in `Fp4 = Fp2[s]/(s^2 - xi)` (default: on reduced
     /// `Fp2` products), the step of the cyclotomic squarings.
     #[inline(always)]
@@ -169,21 +183,49 @@ pub fn lazy_mul<P: FpParams<N>, const N: usize>(
     a: Fp2<Fp<P, N>>,
     b: Fp2<Fp<P, N>>,
 ) -> Fp2<Fp<P, N>> {
-    let p = &Fp::<P, N>::P;
+    mul_with(EachCall, a, b)
+}
+
+/// [`lazy_mul`] on the kernel `k`.
+#[inline(always)]
+pub(crate) fn mul_with<K: Kernel<N>, P: FpParams<N>, const N: usize>(
+    k: K,
+    a: Fp2<Fp<P, N>>,
+    b: Fp2<Fp<P, N>>,
+) -> Fp2<Fp<P, N>> {
+    let (c0, c1) = mul_wide(k, a, b);
+    // c1 = a0 b1 + a1 b0 < 2 p^2 < p R is in the reduction range, c0 once made positive.
+    reduce_parts(k, &(into_range(&c0, &Fp::<P, N>::P), c1))
+}
+
+/// The reduced value of a wide `Fp2` element whose parts lie in `[0, p R)`.
+#[inline(always)]
+fn reduce_parts<K: Kernel<N>, P: FpParams<N>, const N: usize>(
+    k: K,
+    (c0, c1): &WideFp2<N>,
+) -> Fp2<Fp<P, N>> {
+    Fp2 {
+        c0: Fp::mont(k.reduce(&c0.0, &c0.1, &P::MODULUS)),
+        c1: Fp::mont(k.reduce(&c1.0, &c1.1, &P::MODULUS)),
+    }
+}
+
+/// The unreduced `a * b` for reduced `a, b` (Karatsuba): the real part `a0 b0 - a1 b1` in
+/// `(-p^2, p^2)`, two's complement, the other `a0 b1 + a1 b0` in `[0, 2p^2)`.
+#[inline(always)]
+pub(crate) fn mul_wide<K: Kernel<N>, P: FpParams<N>, const N: usize>(
+    k: K,
+    a: Fp2<Fp<P, N>>,
+    b: Fp2<Fp<P, N>>,
+) -> WideFp2<N> {
     let (a0, a1, b0, b1) = (&a.c0.0, &a.c1.0, &b.c0.0, &b.c1.0);
-    let v0 = montgomery::mul_wide(a0, b0);
-    let v1 = montgomery::mul_wide(a1, b1);
+    let v0 = k.mul_wide(a0, b0);
+    let v1 = k.mul_wide(a1, b1);
     // a0 + a1 < 2p < R/2: the plain sums fit N limbs, their product 4p^2 < p R.
-    let s = montgomery::mul_wide(&add_carry(a0, a1).0, &add_carry(b0, b1).0);
-    // c1 = a0 b1 + a1 b0 < 2 p^2 < p R: never negative, in the reduction range.
+    let s = k.mul_wide(&add_carry(a0, a1).0, &add_carry(b0, b1).0);
     let (t, _) = sub_wide(&s, &v0);
     let (c1, _) = sub_wide(&t, &v1);
-    // c0 = a0 b0 - a1 b1 in (-p^2, p^2).
-    let c0 = sub_wide_mod(&v0, &v1, p);
-    Fp2 {
-        c0: Fp::mont(montgomery::reduce(&c0.0, &c0.1, &P::MODULUS)),
-        c1: Fp::mont(montgomery::reduce(&c1.0, &c1.1, &P::MODULUS)),
-    }
+    (sub_wide(&v0, &v1).0, c1)
 }
 
 /// `Fp2` squaring for a field on the Montgomery kernel with `4p < R`:
@@ -191,17 +233,33 @@ pub fn lazy_mul<P: FpParams<N>, const N: usize>(
 /// 2p (no modular reduction) and each product reduced once.
 #[inline(always)]
 pub fn lazy_square<P: FpParams<N>, const N: usize>(a: Fp2<Fp<P, N>>) -> Fp2<Fp<P, N>> {
+    square_with(EachCall, a)
+}
+
+/// [`lazy_square`] on the kernel `k`.
+#[inline(always)]
+pub(crate) fn square_with<K: Kernel<N>, P: FpParams<N>, const N: usize>(
+    k: K,
+    a: Fp2<Fp<P, N>>,
+) -> Fp2<Fp<P, N>> {
+    reduce_parts(k, &square_wide(k, a))
+}
+
+/// The unreduced `a^2` for a reduced `a`: `(a0 + a1)(a0 - a1 + p)` and `a0 (2 a1)`, plain
+/// products of values below `2p` (so below `4p^2 < p R`).
+#[inline(always)]
+pub(crate) fn square_wide<K: Kernel<N>, P: FpParams<N>, const N: usize>(
+    k: K,
+    a: Fp2<Fp<P, N>>,
+) -> WideFp2<N> {
     let p = &Fp::<P, N>::P;
     let (a0, a1) = (&a.c0.0, &a.c1.0);
-    // a0 + a1 < 2p, a0 - a1 + p < 2p, 2 a1 < 2p: products below 4p^2 < p R.
     let sum = add_carry(a0, a1).0;
     let diff = add_carry(a0, &sub_borrow(p, a1).0).0;
-    let c0 = montgomery::mul_wide(&sum, &diff);
-    let c1 = montgomery::mul_wide(a0, &add_carry(a1, a1).0);
-    Fp2 {
-        c0: Fp::mont(montgomery::reduce(&c0.0, &c0.1, &P::MODULUS)),
-        c1: Fp::mont(montgomery::reduce(&c1.0, &c1.1, &P::MODULUS)),
-    }
+    (
+        k.mul_wide(&sum, &diff),
+        k.mul_wide(a0, &add_carry(a1, a1).0),
+    )
 }
 
 /// The `Fp2` products of an `impl TowerField` by lazy reduction, [`lazy_mul`] and

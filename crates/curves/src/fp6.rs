@@ -18,6 +18,32 @@ pub(crate) fn karatsuba3<F: TowerField>(
     (v, [cross(0, 1), cross(0, 2), cross(1, 2)])
 }
 
+/// `a * b` by Karatsuba over the three coefficients: 6 `Fp2` multiplications.
+#[inline]
+pub fn karatsuba_mul<F: TowerField>(a: &Fp6<F>, b: &Fp6<F>) -> Fp6<F> {
+    let ([v0, v1, v2], [t01, t02, t12]) = karatsuba3([a.c0, a.c1, a.c2], [b.c0, b.c1, b.c2]);
+    // t12 = a1 b2 + a2 b1 is the v^3 = xi part.
+    Fp6::new(
+        v0.add(t12.mul_by_nonresidue()),
+        t01.add(v2.mul_by_nonresidue()),
+        t02.add(v1),
+    )
+}
+
+/// `a * (b0 + b1 v)`: 5 `Fp2` multiplications.
+#[inline]
+pub fn mul_by_01_reduced<F: TowerField>(a: &Fp6<F>, b0: Fp2<F>, b1: Fp2<F>) -> Fp6<F> {
+    let (a0, a1, a2) = (a.c0, a.c1, a.c2);
+    let v0 = a0.mul(b0);
+    let v1 = a1.mul(b1);
+    let t01 = a0.add(a1).mul(b0.add(b1)).sub(v0).sub(v1);
+    Fp6::new(
+        v0.add(a2.mul(b1).mul_by_nonresidue()),
+        t01,
+        a2.mul(b0).add(v1),
+    )
+}
+
 /// An element `c0 + c1 v + c2 v^2` of `Fp6`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Fp6<F> {
@@ -76,31 +102,17 @@ impl<F: TowerField> Fp6<F> {
         Self::new(self.c0.mul(s), self.c1.mul(s), self.c2.mul(s))
     }
 
-    /// `self * o` by Karatsuba over the three coefficients: 6 `Fp2` multiplications.
+    /// `self * o` ([`TowerField::fp6_mul`]).
     #[inline]
     pub fn mul(&self, o: &Self) -> Self {
-        let ([v0, v1, v2], [t01, t02, t12]) =
-            karatsuba3([self.c0, self.c1, self.c2], [o.c0, o.c1, o.c2]);
-        // t12 = a1 b2 + a2 b1 is the v^3 = xi part.
-        Self::new(
-            v0.add(t12.mul_by_nonresidue()),
-            t01.add(v2.mul_by_nonresidue()),
-            t02.add(v1),
-        )
+        F::fp6_mul(self, o)
     }
 
-    /// `self * (b0 + b1 v)`: the sparse product of line evaluation, 5 `Fp2` multiplications.
+    /// `self * (b0 + b1 v)`: the sparse product of line evaluation
+    /// ([`TowerField::fp6_mul_by_01`]).
     #[inline]
     pub fn mul_by_01(&self, b0: Fp2<F>, b1: Fp2<F>) -> Self {
-        let (a0, a1, a2) = (self.c0, self.c1, self.c2);
-        let v0 = a0.mul(b0);
-        let v1 = a1.mul(b1);
-        let t01 = a0.add(a1).mul(b0.add(b1)).sub(v0).sub(v1);
-        Self::new(
-            v0.add(a2.mul(b1).mul_by_nonresidue()),
-            t01,
-            a2.mul(b0).add(v1),
-        )
+        F::fp6_mul_by_01(self, b0, b1)
     }
 
     /// `self * (b1 v)`: 3 `Fp2` multiplications.

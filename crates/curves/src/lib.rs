@@ -44,5 +44,6 @@ pub mod fp12;
 pub mod fp2;
 pub mod fp6;
 pub mod inverse;
+mod kernel;
 pub mod pairing;
 pub mod tower_lazy;

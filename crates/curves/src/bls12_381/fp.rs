@@ -3,9 +3,10 @@
 //! modulus, the tower's non-residue `xi = 1 + u` and its Frobenius constants. The Montgomery
 //! form (`a * 2^384 mod p`, fully reduced, six little-endian limbs) is blst's `blst_fp` too.
 
-use super::{Fp, Fp2};
+use super::{Fp, Fp2, Fp6};
 use crate::field::FpParams;
 use crate::fp2::TowerField;
+use crate::kernel::with_kernel;
 use crate::tower_lazy;
 use montgomery::Modulus;
 
@@ -84,11 +85,31 @@ impl FpParams<6> for Bls12Fp {
 crate::field::be_bytes!(48);
 
 impl TowerField for Fp {
-    crate::fp2::lazy_fp2_products!();
-    /// Lazy reduction ([`crate::tower_lazy`]).
-    #[inline(always)]
+    /// Lazy reduction ([`crate::fp2::lazy_mul`]), out of line: a call costs less than the
+    /// code of every inlined copy.
+    #[inline(never)]
+    fn fp2_mul(a: Fp2, b: Fp2) -> Fp2 {
+        with_kernel!(k => crate::fp2::mul_with(k, a, b))
+    }
+    /// Lazy reduction ([`crate::fp2::lazy_square`]), out of line.
+    #[inline(never)]
+    fn fp2_square(a: Fp2) -> Fp2 {
+        with_kernel!(k => crate::fp2::square_with(k, a))
+    }
+    /// Lazy reduction (unreduced `Fp2` products, [`crate::tower_lazy`]), out of line.
+    #[inline(never)]
+    fn fp6_mul(a: &Fp6, b: &Fp6) -> Fp6 {
+        with_kernel!(k => tower_lazy::fp6_mul_with(k, a, b))
+    }
+    /// Lazy reduction (unreduced `Fp2` products, [`crate::tower_lazy`]), out of line.
+    #[inline(never)]
+    fn fp6_mul_by_01(a: &Fp6, b0: Fp2, b1: Fp2) -> Fp6 {
+        with_kernel!(k => tower_lazy::fp6_mul_by_01_with(k, a, b0, b1))
+    }
+    /// Lazy reduction ([`tower_lazy::fp4_square`]), out of line.
+    #[inline(never)]
     fn fp4_square(a: Fp2, b: Fp2) -> (Fp2, Fp2) {
-        tower_lazy::fp4_square(a, b)
+        with_kernel!(k => tower_lazy::fp4_square_with(k, a, b))
     }
     /// `a * (1 + u)`: `(a0 - a1) + (a0 + a1) u`.
     #[inline(always)]

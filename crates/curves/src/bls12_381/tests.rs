@@ -176,6 +176,16 @@ proptest! {
     }
 
     #[test]
+    fn lazy_fp6_products_match_reduced(
+        a in fp2_strategy(), b in fp2_strategy(), c in fp2_strategy(),
+        d in fp2_strategy(), e in fp2_strategy(), f in fp2_strategy(),
+    ) {
+        let (x, y) = (Fp6::new(a, b, c), Fp6::new(d, e, f));
+        prop_assert_eq!(x.mul(&y), crate::fp6::karatsuba_mul(&x, &y));
+        prop_assert_eq!(x.mul_by_01(d, e), crate::fp6::mul_by_01_reduced(&x, d, e));
+    }
+
+    #[test]
     fn lazy_fp4_square_matches_reduced(a in fp2_strategy(), b in fp2_strategy()) {
         use crate::fp2::TowerField;
         let xi = Fp2::new(Fp::ONE, Fp::ONE);
@@ -465,6 +475,13 @@ fn sparse_and_lazy_products_on_edge_values() {
             );
             let expect = (c.square().add(d.square().mul(xi)), c.mul(d).double());
             assert_eq!(<Fp as TowerField>::fp4_square(c, d), expect);
+            // Squares from products of unreduced sums (up to 2p - 2 here).
+            assert_eq!(c.square(), b::fp2_sqr(c));
+            assert_eq!(c.square(), c.mul(c));
+            for (a, b) in [(f.c0, g.c0), (g.c0, g.c1), (g.c1, f.c1)] {
+                assert_eq!(a.mul(&b), crate::fp6::karatsuba_mul(&a, &b));
+                assert_eq!(a.mul_by_01(c, d), crate::fp6::mul_by_01_reduced(&a, c, d));
+            }
         }
     }
 }

@@ -25,8 +25,7 @@ impl Adx {
     pub fn detect() -> Option<Adx> {
         let mut d = DETECTED.load(Ordering::Relaxed);
         if d == 0 {
-            d = if cpu_has_bmi2_adx() { 2 } else { 1 };
-            DETECTED.store(d, Ordering::Relaxed);
+            d = detect_once();
         }
         (d == 2).then_some(Adx { _private: () })
     }
@@ -324,6 +323,16 @@ impl crate::var::FixedRows for Adx {
             }
         }
     }
+}
+
+/// The first detection: CPUID, cached in `DETECTED`. Out of line and cold, so that the
+/// callers of [`Adx::detect`] (every inlined product) carry a load and a branch, not CPUID.
+#[cold]
+#[inline(never)]
+fn detect_once() -> u8 {
+    let d = if cpu_has_bmi2_adx() { 2 } else { 1 };
+    DETECTED.store(d, Ordering::Relaxed);
+    d
 }
 
 /// CPUID leaf 7 (sub-leaf 0), EBX bit 8 (BMI2) and bit 19 (ADX). Plain integer

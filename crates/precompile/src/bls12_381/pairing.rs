@@ -61,7 +61,8 @@ pub const OURS_LIBRARY: Library = Library::CurvesBlstDecoding;
 /// own arithmetic (`curves::bls12_381`; blst still decodes and checks the curve equation): the
 /// same result, gas and errors as [`run`], in the same order. An alternative backend for
 /// comparison, not the default: in the interleaved precompile-level bench
-/// (`benches/bls12_pairing_backends.rs`) it took 1.03-1.10x blst's time for 1, 2 and 4 pairs.
+/// (`benches/bls12_pairing_backends.rs`) it is about even with blst, short of the 0.90x that
+/// would make it the default (PERF.md).
 /// Variable time: the inputs are public.
 pub fn run_ours(input: &[u8], gas_limit: u64) -> PrecompileResult {
     let gas_used = charge(gas(input), gas_limit)?;

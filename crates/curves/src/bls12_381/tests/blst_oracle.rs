@@ -149,20 +149,30 @@ pub fn pairing(p: &G1Affine, q: &G2Affine) -> Fp12 {
     from_b12(&r)
 }
 
-/// Whether blst finds the product of the pairings of `pairs` to be one.
+/// Whether blst finds the product of the pairings of `pairs` to be one: one multi-Miller
+/// loop (`blst_miller_loop_n`, as the precompile calls it) and one final exponentiation.
 pub fn pairing_product_is_one(pairs: &[MillerPair]) -> bool {
-    let mut acc = to_b12(&Fp12::ONE);
-    for pr in pairs {
-        let f = miller(&G1Affine::new(pr.px, pr.py), &G2Affine::new(pr.qx, pr.qy));
-        let mut t = blst_fp12::default();
-        // SAFETY: valid pointers to initialised blst_fp12 values.
-        unsafe { blst_fp12_mul(&mut t, &acc, &f) };
-        acc = t;
+    if pairs.is_empty() {
+        return true;
     }
-    let mut r = blst_fp12::default();
-    // SAFETY: valid pointers to initialised blst_fp12 values.
+    let ps: Vec<_> = pairs
+        .iter()
+        .map(|pr| g1_to_b(&G1Affine::new(pr.px, pr.py)))
+        .collect();
+    let qs: Vec<_> = pairs
+        .iter()
+        .map(|pr| g2_to_b(&G2Affine::new(pr.qx, pr.qy)))
+        .collect();
+    let (pp, qp) = (
+        [ps.as_ptr(), core::ptr::null()],
+        [qs.as_ptr(), core::ptr::null()],
+    );
+    let (mut f, mut r) = (blst_fp12::default(), blst_fp12::default());
+    // SAFETY: with a null second pointer blst reads `pairs.len()` consecutive points from each
+    // first pointer, and both vectors hold that many; the outputs are distinct and writable.
     unsafe {
-        blst_final_exp(&mut r, &acc);
+        blst_miller_loop_n(&mut f, qp.as_ptr(), pp.as_ptr(), pairs.len());
+        blst_final_exp(&mut r, &f);
         blst_fp12_is_one(&r)
     }
 }
