@@ -312,13 +312,21 @@ mod tests {
                 // A random width, so that either operand may be the smaller.
                 U256(w).wrapping_shr((next() % 257) as usize).0
             });
-            for (u, d) in [(words[0], words[1]), (words[1], words[0]), (words[0], words[0])] {
+            for (u, d) in [
+                (words[0], words[1]),
+                (words[1], words[0]),
+                (words[0], words[0]),
+            ] {
                 let want = if d == [0; 4] {
                     R::ZERO
                 } else {
                     R::from_limbs(u) % R::from_limbs(d)
                 };
-                assert_eq!(R::from_limbs(rem_not_below(&u, &d)), want, "{u:x?} % {d:x?}");
+                assert_eq!(
+                    R::from_limbs(rem_not_below(&u, &d)),
+                    want,
+                    "{u:x?} % {d:x?}"
+                );
                 assert_eq!(R::from_limbs(rem(&u, &d)), want, "{u:x?} % {d:x?}");
             }
         }

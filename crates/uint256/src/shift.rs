@@ -33,10 +33,11 @@ impl U256 {
 /// then 0, or every bit the sign bit for SAR).
 #[inline(always)]
 pub(crate) const fn shift_below_256(x: &[u64; 4]) -> Option<u8> {
-    // One test of all four limbs, the low limb from bit 8 up: `or`s that set the flags of one
-    // branch. Saturating first (as ruint's `usize` conversion) and comparing with 256 took two
-    // branches, the first of them mispredicted whenever huge and small shifts alternate.
-    if (x[0] >> 8) | x[1] | x[2] | x[3] == 0 {
+    // Both tests as one condition and one branch (`sete`, `setb`, `and`, as stock revm's
+    // SHL): saturating on the high limbs first and comparing with 256 took two branches, the
+    // first mispredicted when huge and small shifts alternate; one test of
+    // `(x[0] >> 8) | x[1] | x[2] | x[3]` was slower in revm's SHL loop (figures: PERF.md).
+    if (x[1] | x[2] | x[3] == 0) & (x[0] < 256) {
         Some(x[0] as u8)
     } else {
         None

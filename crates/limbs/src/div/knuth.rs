@@ -600,7 +600,12 @@ mod tests {
     #[test]
     fn div_rem_2_normalised_divisor_edges() {
         let mut next = xorshift(0x0bad_5eed_1234_5678);
-        for d in [1u128 << 127, u128::MAX, (1 << 127) | 1, (next() as u128) << 64 | u128::MAX >> 64] {
+        for d in [
+            1u128 << 127,
+            u128::MAX,
+            (1 << 127) | 1,
+            (next() as u128) << 64 | u128::MAX >> 64,
+        ] {
             let d = d | (1 << 127);
             let (d1, d0) = ((d >> 64) as u64, d as u64);
             for n in 2..=8 {
