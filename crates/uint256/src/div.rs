@@ -3,6 +3,7 @@
 use core::num::NonZeroU64;
 
 use crate::bits::leading_zeros;
+use crate::cmp::lt4;
 use crate::U256;
 use limbs::add::sub4;
 use limbs::div::knuth::{div_rem_2, div_rem_n, div_rem_one_limb, div_small_quotient};
@@ -170,6 +171,17 @@ pub(crate) fn div_rem(u: &[u64; 4], d: &[u64; 4]) -> ([u64; 4], [u64; 4]) {
 /// [`U256::rem_or_zero`] on limbs `u % d`, 0 for `d == 0`; by reference as [`div_rem`].
 #[inline(always)]
 pub(crate) fn rem(u: &[u64; 4], d: &[u64; 4]) -> [u64; 4] {
+    // A dividend below the divisor is the remainder: one borrow chain and one branch decide it
+    // before the bit lengths, whose limb chains mispredict when operand widths vary.
+    if lt4(u, d) {
+        return *u;
+    }
+    rem_not_below(u, d)
+}
+
+/// [`rem`] once `u < d` is ruled out (the caller's test); still exact for any `u`.
+#[inline(always)]
+pub(crate) fn rem_not_below(u: &[u64; 4], d: &[u64; 4]) -> [u64; 4] {
     let db = 256 - leading_zeros(d);
     if db == 0 {
         return [0; 4];
@@ -275,5 +287,48 @@ fn knuth<const M: usize, const D: usize>(u: &[u64; 4], d: &[u64; 4]) -> ([u64; 4
     match div_rem_n::<5>(&u[..M], &d[..D], &mut q[..M - D + 1], &mut r[..D]) {
         Some(()) => (q, r),
         None => ([0; 4], [0; 4]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ruint::aliases::U256 as R;
+
+    /// `rem_not_below` is exact for any dividend, below the divisor included (its callers rule
+    /// that out, but it must not depend on it), and `rem` agrees, against ruint.
+    #[test]
+    fn rem_not_below_is_exact_below_the_divisor_too() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..2000 {
+            let words: [[u64; 4]; 2] = core::array::from_fn(|_| {
+                let w = [next(), next(), next(), next()];
+                // A random width, so that either operand may be the smaller.
+                U256(w).wrapping_shr((next() % 257) as usize).0
+            });
+            for (u, d) in [
+                (words[0], words[1]),
+                (words[1], words[0]),
+                (words[0], words[0]),
+            ] {
+                let want = if d == [0; 4] {
+                    R::ZERO
+                } else {
+                    R::from_limbs(u) % R::from_limbs(d)
+                };
+                assert_eq!(
+                    R::from_limbs(rem_not_below(&u, &d)),
+                    want,
+                    "{u:x?} % {d:x?}"
+                );
+                assert_eq!(R::from_limbs(rem(&u, &d)), want, "{u:x?} % {d:x?}");
+            }
+        }
     }
 }

@@ -148,20 +148,30 @@ pub fn byte(i: U256, x: U256) -> U256 {
 /// SHL (0x1b, EIP-145): `value << shift` modulo 2^256; 0 if `shift >= 256`.
 #[inline(always)]
 pub fn shl(shift: U256, value: U256) -> U256 {
-    value.wrapping_shl(shift.shift_amount())
+    match shift.shift_below_256() {
+        Some(s) => value.wrapping_shl(usize::from(s)),
+        None => U256::ZERO,
+    }
 }
 
 /// SHR (0x1c, EIP-145): logical `value >> shift`; 0 if `shift >= 256`.
 #[inline(always)]
 pub fn shr(shift: U256, value: U256) -> U256 {
-    value.wrapping_shr(shift.shift_amount())
+    match shift.shift_below_256() {
+        Some(s) => value.wrapping_shr(usize::from(s)),
+        None => U256::ZERO,
+    }
 }
 
 /// SAR (0x1d, EIP-145): arithmetic (sign-filling) `value >> shift`; for `shift >= 256` gives 0
 /// if `value` is non-negative and all ones (-1) if negative.
 #[inline(always)]
 pub fn sar(shift: U256, value: U256) -> U256 {
-    value.arithmetic_shr(shift.shift_amount())
+    match shift.shift_below_256() {
+        Some(s) => value.arithmetic_shr(usize::from(s)),
+        // Every bit the sign bit, without a branch on the sign.
+        None => value.arithmetic_shr(256),
+    }
 }
 
 /// CLZ (0x1e, EIP-7939): number of leading zero bits of `x`; 256 if `x == 0`.

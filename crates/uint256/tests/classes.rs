@@ -10,6 +10,7 @@ use num_bigint::BigUint;
 use num_traits::Zero;
 use proptest::prelude::*;
 use ruint::aliases::U256 as R;
+use uint256::evm::slot;
 use uint256::{evm, Modulus, U256};
 
 fn r(x: U256) -> R {
@@ -319,13 +320,23 @@ fn shifts_at_edge_amounts() {
         255,
         256,
         257,
+        511,
+        512,
+        1 << 63,
         u64::MAX,
     ];
+    // A small low limb under each high limb, and each bit of the low limb from 8 on: the
+    // range test reads all four limbs at once.
     let high = [
         U256::from_limbs([0, 1, 0, 0]),
         U256::from_limbs([5, 0, 0, 1]),
+        U256::from_limbs([7, 0, 1, 0]),
+        U256::from_limbs([255, 1 << 63, 0, 0]),
+        U256::from_limbs([1, 0, 0, 1 << 63]),
         U256::MAX,
-    ];
+    ]
+    .into_iter()
+    .chain((8..64).map(|k| U256::from_u64(1 << k | 3)));
     let amounts: Vec<U256> = small.map(U256::from_u64).into_iter().chain(high).collect();
     for bits in [0, 1, 64, 128, 255, 256] {
         for _ in 0..4 {
@@ -347,6 +358,10 @@ fn shifts_at_edge_amounts() {
                 assert_eq!(r(evm::shl(s, x)), shl, "{x:?} << {s:?}");
                 assert_eq!(r(evm::shr(s, x)), shr, "{x:?} >> {s:?}");
                 assert_eq!(r(evm::sar(s, x)), sar, "{x:?} sar {s:?}");
+                // In place: `None` exactly for a shift of 0.
+                let in_place = slot::sar(s.as_limbs(), x.as_limbs());
+                assert_eq!(in_place.is_none(), s.is_zero(), "{x:?} sar {s:?}");
+                assert_eq!(r(in_place.unwrap_or(x)), sar, "{x:?} sar {s:?} in place");
             }
         }
     }

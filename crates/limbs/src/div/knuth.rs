@@ -56,15 +56,29 @@ pub fn div_rem_2(u: &[u64], d: u128, q: &mut [u64]) -> Option<u128> {
     let v = reciprocal_3by2(d1, d0);
     let d1 = d1.get();
     let q = &mut q[..n - 1];
+    if s == 0 {
+        // Already normalised (a divisor of exactly 128 bits): the limbs as they are, no shifts
+        // of the dividend and remainder (about 30 instructions for four limbs).
+        return Some(steps_3by2(u[n - 1] as u128, &u[..n - 1], d1, d0, v, q));
+    }
     let mut un = [0u64; 9];
     shl_into(u, s, &mut un[..n + 1]);
     // The top two limbs of `u << s` are below dn since u's top limb is shifted by less than 64.
-    let mut r = ((un[n] as u128) << 64) | un[n - 1] as u128;
-    for j in (0..n - 1).rev() {
-        (q[j], r) = div_3by2((r >> 64) as u64, r as u64, un[j], d1, d0, v);
-    }
+    let top = ((un[n] as u128) << 64) | un[n - 1] as u128;
+    let r = steps_3by2(top, &un[..n - 1], d1, d0, v, q);
     let (r1, r0) = ((r >> 64) as u64, r as u64);
     Some((((r1 >> s) as u128) << 64) | ((r0 >> s) | ((r1 << 1) << (63 - s))) as u128)
+}
+
+/// The 3-by-2 steps of [`div_rem_2`]: `r` (below `(d1, d0)`) followed by the limbs `low` of the
+/// normalised dividend, divided by the normalised `(d1, d0)` with reciprocal `v`; writes the
+/// quotient limbs into `q[..low.len()]` and returns the remainder.
+#[inline(always)]
+fn steps_3by2(mut r: u128, low: &[u64], d1: u64, d0: u64, v: u64, q: &mut [u64]) -> u128 {
+    for j in (0..low.len()).rev() {
+        (q[j], r) = div_3by2((r >> 64) as u64, r as u64, low[j], d1, d0, v);
+    }
+    r
 }
 
 /// Knuth's algorithm D for a divisor of three or more limbs.
@@ -578,6 +592,41 @@ mod tests {
         assert_eq!(div_small_quotient(&u5, &d1, 257), None);
         assert_eq!(div_small_quotient(&u5, &[0, 0, 0, 1, 0], 63), None);
         assert_eq!(div_small_quotient(&u5, &[0, 0, 0, 1, 0], 321), None);
+    }
+
+    /// `div_rem_2` with a normalised divisor (top bit set, no shift) at its edges: 2^127,
+    /// 2^128 - 1, and dividends whose top limbs equal the divisor's or are all ones (quotient
+    /// limbs of 2^64 - 1, remainders of 0 and `d - 1`), against num-bigint.
+    #[test]
+    fn div_rem_2_normalised_divisor_edges() {
+        let mut next = xorshift(0x0bad_5eed_1234_5678);
+        for d in [
+            1u128 << 127,
+            u128::MAX,
+            (1 << 127) | 1,
+            (next() as u128) << 64 | u128::MAX >> 64,
+        ] {
+            let d = d | (1 << 127);
+            let (d1, d0) = ((d >> 64) as u64, d as u64);
+            for n in 2..=8 {
+                let mut dividends = vec![[u64::MAX; 8], [0; 8]];
+                let mut equal = [0u64; 8];
+                equal[n - 2] = d0;
+                equal[n - 1] = d1 - 1;
+                dividends.push(equal);
+                let mut top = [u64::MAX; 8];
+                top[n - 1] = d1 - 1;
+                dividends.push(top);
+                dividends.push(core::array::from_fn(|_| next()));
+                for u in dividends {
+                    let mut q = [0u64; 8];
+                    let r = div_rem_2(&u[..n], d, &mut q).expect("d >= 2^64");
+                    let (ub, db) = (big(&u[..n]), BigUint::from(d));
+                    assert_eq!(big(&q[..n - 1]), &ub / &db, "{u:x?} / {d:#x}");
+                    assert_eq!(BigUint::from(r), &ub % &db, "{u:x?} % {d:#x}");
+                }
+            }
+        }
     }
 
     /// `div_rem_2` against num-bigint for two-limb divisors at every normalisation shift.

@@ -16,8 +16,8 @@
 use crate::asm::{le_byte, splat, through_vectors};
 use crate::bits::sign_extend_byte;
 use crate::cmp::lt4;
-use crate::div::{div_rem, rem};
-use crate::shift::{sar as sar_limbs, shift_amount};
+use crate::div::{div_rem, rem_not_below};
+use crate::shift::{sar as sar_limbs, shift_below_256};
 use crate::U256;
 
 /// DIV `a / b` with `b` in place: `None` for `b == 0` (the result, 0, is `b`).
@@ -48,7 +48,7 @@ pub fn mod_(a: &[u64; 4], b: &[u64; 4]) -> Option<U256> {
 /// operand to its frame on every call.
 #[inline(never)]
 fn mod_at_least_divisor(a: [u64; 4], b: [u64; 4]) -> U256 {
-    packed(rem(&a, &b))
+    packed(rem_not_below(&a, &b))
 }
 
 /// SIGNEXTEND of `x` in place from byte `b` (0 = least significant): `None` for `b >= 31`
@@ -127,10 +127,10 @@ enum Sar {
 /// shift's zeroing and lets [`sar`] build the word in one register.
 #[inline(always)]
 fn sar_cases(shift: &[u64; 4], x: &[u64; 4]) -> Option<Sar> {
-    match shift_amount(shift) {
-        0 => None,
-        s @ 1..256 => Some(Sar::Shifted(sar_limbs(x, s))),
-        _ => Some(Sar::Sign(((x[3] as i64) >> 63) as u64)),
+    match shift_below_256(shift) {
+        Some(0) => None,
+        Some(s) => Some(Sar::Shifted(sar_limbs(x, usize::from(s)))),
+        None => Some(Sar::Sign(((x[3] as i64) >> 63) as u64)),
     }
 }
 
