@@ -5,7 +5,6 @@
 //! twice the length, and no inversion). Variable time: the maps' inputs are public.
 
 use super::super::{Fp, Fp2};
-use crate::field::Field;
 
 /// `(p - 3) / 4`, little-endian (`a^e` is `1 / sqrt(a)` up to sign; `4 e + 3 = p` is checked
 /// in the tests).
@@ -44,20 +43,23 @@ pub(super) const SQRT_MINUS_5: Fp = Fp::from_canonical_limbs([
 const WINDOW: usize = 5;
 
 /// `a^e` for the little-endian public exponent `e`, by left-to-right sliding windows of up to
-/// [`WINDOW`] bits over a table of the odd powers of `a`.
-pub(crate) fn pow_window<F: Field>(a: F, e: &[u64]) -> F {
+/// [`WINDOW`] bits over a table of the odd powers of `a`; each run of squarings between two
+/// products is one [`Fp::square_n`].
+pub(crate) fn pow_window(a: Fp, e: &[u64]) -> Fp {
     let bit = |i: usize| (e[i / 64] >> (i % 64)) & 1;
     let a2 = a.square();
     let mut odd = [a; 1 << (WINDOW - 1)];
     for i in 1..odd.len() {
         odd[i] = odd[i - 1] * a2;
     }
-    let mut acc: Option<F> = None;
+    let mut acc: Option<Fp> = None;
+    // Squarings owed to `acc` (zero bits passed since the last window).
+    let mut owed = 0u32;
     let mut i = 64 * e.len();
     while i > 0 {
         let top = i - 1;
         if bit(top) == 0 {
-            acc = acc.map(F::square);
+            owed += acc.is_some() as u32;
             i -= 1;
             continue;
         }
@@ -69,16 +71,12 @@ pub(crate) fn pow_window<F: Field>(a: F, e: &[u64]) -> F {
         let w = (low..=top).rev().fold(0, |w, k| w << 1 | bit(k) as usize);
         acc = Some(match acc {
             None => odd[w >> 1],
-            Some(mut x) => {
-                for _ in low..=top {
-                    x = x.square();
-                }
-                x * odd[w >> 1]
-            }
+            Some(x) => x.square_n(owed + (top - low + 1) as u32) * odd[w >> 1],
         });
+        owed = 0;
         i = low;
     }
-    acc.unwrap_or(F::ONE)
+    acc.map_or(Fp::ONE, |x| x.square_n(owed))
 }
 
 /// `(a is a square, s, 1 / s)` with `s = a^((p+1)/4)`: `s^2 = a` for a square, `s^2 = -a`
