@@ -123,16 +123,21 @@ pub(super) fn fp2_sqrt_with_norm_root(a: Fp2, m: Fp) -> Fp2 {
     }
 }
 
-/// `(a is a square in Fp2, root)`: a square root of `a` when it is a square, else a square
-/// root of `z a`, where `z` is a non-square of norm 5 (G2's SSWU constant `-(2 + u)`, passed as
-/// `za`, the product the caller has). A square of Fp2 is one whose norm is a square of Fp.
-pub(super) fn fp2_sqrt_or_z(a: Fp2, za: impl FnOnce(Fp2) -> Fp2) -> (bool, Fp2) {
+/// `(a is a square in Fp2, root, 1 / N(a))`: a square root of `a` when it is a square, else a
+/// square root of `z a`, where `z` is a non-square of norm 5 (G2's SSWU constant `-(2 + u)`,
+/// passed as `za`, the product the caller has); and the inverse of the norm `N(a) = a0^2 +
+/// a1^2` from the same exponentiation (zero for `a = 0`). A square of Fp2 is one whose norm
+/// is a square of Fp.
+pub(super) fn fp2_sqrt_or_z(a: Fp2, za: impl FnOnce(Fp2) -> Fp2) -> (bool, Fp2, Fp) {
     let norm = a.c0.square() + a.c1.square();
-    let (square, m) = fp_sqrt_or_neg(norm);
+    let (square, m, m_inv) = fp_sqrt_and_inverse(norm);
+    // m^2 = +-N(a), so 1 / N(a) = +-m_inv^2 with the same sign.
+    let norm_inv = if square { m_inv.square() } else { -m_inv.square() };
     if square {
-        (true, fp2_sqrt_with_norm_root(a, m))
+        (true, fp2_sqrt_with_norm_root(a, m), norm_inv)
     } else {
         // m^2 = -N(a), so (sqrt(-5) m)^2 = 5 N(a) = N(z a).
-        (false, fp2_sqrt_with_norm_root(za(a), m * SQRT_MINUS_5))
+        let root = fp2_sqrt_with_norm_root(za(a), m * SQRT_MINUS_5);
+        (false, root, norm_inv)
     }
 }

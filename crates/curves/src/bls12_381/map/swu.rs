@@ -1,11 +1,12 @@
 //! The simplified SWU map (RFC 9380 section 6.6.2) onto the curves `y^2 = x^3 + A x + B`
-//! isogenous to BLS12-381's G1 and G2, written once over the field: one inversion (the
-//! denominator of `x1`) and one square-root attempt ([`Swu::sqrt_or_z`]), whose non-square
-//! branch already gives the root for `x2 = Z u^2 x1`. Variable time (public inputs).
+//! isogenous to BLS12-381's G1 and G2, written once over the field: one square-root attempt
+//! ([`Swu::sqrt_or_z_and_inverse`]) on `g(x1)` times a fourth power, whose non-square branch
+//! already gives the root for `x2 = Z u^2 x1` and whose exponentiation also gives the inverse
+//! of `x1`'s denominator (no inversion). Variable time (public inputs).
 
 use super::super::fp::{fp2, P_MINUS_1};
 use super::super::{Fp, Fp2};
-use super::sqrt::{fp2_sqrt_or_z, fp_sqrt_or_neg};
+use super::sqrt::{fp2_sqrt_or_z, fp_sqrt_and_inverse};
 use crate::field::Field;
 
 /// A field with the constants of its SSWU curve.
@@ -16,8 +17,9 @@ pub(super) trait Swu: Field {
     const B: Self;
     /// Z, the non-square of RFC 9380 section 8.8.
     const Z: Self;
-    /// `(a is a square, r)` with `r^2 = a` for a square, `r^2 = Z a` otherwise.
-    fn sqrt_or_z(a: Self) -> (bool, Self);
+    /// `(a is a square, r, 1 / a)` with `r^2 = a` for a square, `r^2 = Z a` otherwise, for
+    /// `a != 0` (from one exponentiation; `a = 0` gives an unspecified value).
+    fn sqrt_or_z_and_inverse(a: Self) -> (bool, Self, Self);
     /// RFC 9380's `sgn0` (parity of the canonical value, of `c0` first for Fp2).
     fn sgn0(self) -> bool;
 }
@@ -51,10 +53,15 @@ impl Swu for Fp {
     ]);
     const Z: Fp = Fp::from_canonical_limbs([11, 0, 0, 0, 0, 0]);
     #[inline]
-    fn sqrt_or_z(a: Fp) -> (bool, Fp) {
-        // For a non-square, s^2 = -a, so (sqrt(-11) s)^2 = 11 a.
-        let (square, s) = fp_sqrt_or_neg(a);
-        (square, if square { s } else { s * SQRT_MINUS_11 })
+    fn sqrt_or_z_and_inverse(a: Fp) -> (bool, Fp, Fp) {
+        let (square, s, s_inv) = fp_sqrt_and_inverse(a);
+        // s^2 = +-a, so 1 / a = +-s_inv^2 with the same sign; for a non-square, s^2 = -a, so
+        // (sqrt(-11) s)^2 = 11 a.
+        if square {
+            (true, s, s_inv.square())
+        } else {
+            (false, s * SQRT_MINUS_11, -s_inv.square())
+        }
     }
     #[inline]
     fn sgn0(self) -> bool {
@@ -78,8 +85,11 @@ impl Swu for Fp2 {
         P_MINUS_1,
     );
     #[inline]
-    fn sqrt_or_z(a: Fp2) -> (bool, Fp2) {
-        fp2_sqrt_or_z(a, |a| a * <Fp2 as Swu>::Z)
+    fn sqrt_or_z_and_inverse(a: Fp2) -> (bool, Fp2, Fp2) {
+        let (square, r, norm_inv) = fp2_sqrt_or_z(a, |a| a * <Fp2 as Swu>::Z);
+        // 1 / a = conj(a) / N(a).
+        let conj = a.conjugate();
+        (square, r, Fp2::new(conj.c0 * norm_inv, conj.c1 * norm_inv))
     }
     #[inline]
     fn sgn0(self) -> bool {
@@ -100,10 +110,22 @@ pub(super) fn map_to_curve_simple_swu<F: Swu>(u: F) -> (F, F) {
     } else {
         (F::B * (tv2 + F::ONE), -(F::A * tv2))
     };
-    let x1 = num * den.inverse().unwrap_or(F::ZERO);
-    let gx1 = (x1.square() + F::A) * x1 + F::B;
+    // g(x1) = gn / den^3, so t = gn den = g(x1) den^4: a square exactly when g(x1) is, with
+    // sqrt(g(x1)) = sqrt(t) / den^2; and 1 / den = gn / t.
+    let den2 = den.square();
+    let den3 = den2 * den;
+    let gn = (num.square() + F::A * den2) * num + F::B * den3;
+    let t = gn * den;
+    let (x1, square, r) = if t.is_zero() {
+        // g(x1) = 0, a point with y = 0, of order 2: both SSWU curves have odd order, so this
+        // does not happen; kept so that the map is total without that argument.
+        (num * den.inverse().unwrap_or(F::ZERO), true, F::ZERO)
+    } else {
+        let (square, r, t_inv) = F::sqrt_or_z_and_inverse(t);
+        let den_inv = gn * t_inv;
+        (num * den_inv, square, r * den_inv.square())
+    };
     // g(x2) = g(Z u^2 x1) = Z^3 u^6 g(x1): its root is Z u^3 sqrt(Z g(x1)).
-    let (square, r) = F::sqrt_or_z(gx1);
     let (x, y) = if square {
         (x1, r)
     } else {
