@@ -221,16 +221,19 @@ impl<F: Field> Jacobian<F> {
         let z3 = (self.y * self.z).double();
         let e = a.double() + a;
         let f = e.square();
-        // D = 4 X B: a product, or a square and three additions.
-        let (c, d) = if F::PRODUCT_LIKE_SQUARE {
-            let d = (self.x * b).double().double();
-            (b.square(), d)
+        // D = 4 X B and 8 C = 8 B^2: from 2B by a product and a square, or a square and three
+        // additions.
+        let (c8, d) = if F::PRODUCT_LIKE_SQUARE {
+            let b2 = b.double();
+            let d = (self.x * b2).double();
+            (b2.square().double(), d)
         } else {
             let c = b.square();
-            (c, ((self.x + b).square() - a - c).double())
+            let d = ((self.x + b).square() - a - c).double();
+            (c.double().double().double(), d)
         };
         let x3 = f - d.double();
-        let y3 = e * (d - x3) - c.double().double().double();
+        let y3 = e * (d - x3) - c8;
         Jacobian {
             x: x3,
             y: y3,
