@@ -47,10 +47,14 @@ const WINDOW: usize = 5;
 /// products is one [`Fp::square_n`].
 pub(crate) fn pow_window(a: Fp, e: &[u64]) -> Fp {
     let bit = |i: usize| (e[i / 64] >> (i % 64)) & 1;
+    // Two interleaved chains (`a^(2i+1) = a^(2i-3) a^4`): neighbouring products are
+    // independent.
     let a2 = a.square();
+    let a4 = a2.square();
     let mut odd = [a; 1 << (WINDOW - 1)];
-    for i in 1..odd.len() {
-        odd[i] = odd[i - 1] * a2;
+    odd[1] = a * a2;
+    for i in 2..odd.len() {
+        odd[i] = odd[i - 2] * a4;
     }
     let mut acc: Option<Fp> = None;
     // Squarings owed to `acc` (zero bits passed since the last window).

@@ -48,6 +48,9 @@ fn constants_are_what_they_claim() {
     assert!(!square);
     assert_eq!(r.square(), fp(121));
     assert_eq!(inv * fp(11), Fp::ONE);
+    // -B / A of both SSWU curves.
+    assert_eq!(<Fp as Swu>::MINUS_B_OVER_A * <Fp as Swu>::A, -<Fp as Swu>::B);
+    assert_eq!(<Fp2 as Swu>::MINUS_B_OVER_A * <Fp2 as Swu>::A, -<Fp2 as Swu>::B);
     // G1's h_eff = 1 - x.
     assert_eq!(cofactor::G1_H_EFF, 0xd201000000010001);
 }
@@ -214,6 +217,12 @@ proptest! {
         let (square2, s2, s_inv) = fp_sqrt_and_inverse(a);
         prop_assert_eq!((square2, s2), (square, s));
         prop_assert_eq!(s * s_inv, if a.is_zero() { Fp::ZERO } else { Fp::ONE });
+    }
+
+    #[test]
+    fn mul_by_z_is_the_product_by_z(a in fp_strategy(), c in fp2_strategy()) {
+        prop_assert_eq!(a.mul_by_z(), a * <Fp as Swu>::Z);
+        prop_assert_eq!(c.mul_by_z(), c * <Fp2 as Swu>::Z);
     }
 
     #[test]
