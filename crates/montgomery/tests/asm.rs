@@ -272,7 +272,12 @@ fn check_square_n<const N: usize>(m: &Modulus<N>, a: &[u64; N], k: u32) {
         x = mont_div::<N>(&(&x * &x), &p);
     }
     let want = limbs::<N>(&x);
-    assert_eq!(montgomery::square_n(a, k, m), want, "{a:x?} k={k} {:x?}", m.p());
+    assert_eq!(
+        montgomery::square_n(a, k, m),
+        want,
+        "{a:x?} k={k} {:x?}",
+        m.p()
+    );
     if let Some(t) = token() {
         assert_eq!(t.square_n(a, k, m), want, "{a:x?} k={k} {:x?}", m.p());
     }

@@ -36,8 +36,7 @@ pub fn run(input: &[u8], gas_limit: u64) -> PrecompileResult {
 pub const OURS_LIBRARY: Library = Library::CurvesBlstDecoding;
 
 /// BLS12_MAP_FP_TO_G1 (`0x10`), since Prague: [`run`], on our own arithmetic.
-pub const PRAGUE: Precompile =
-    Precompile::new(PrecompileId::BlsMapFpToG1, OURS_LIBRARY, gas, run);
+pub const PRAGUE: Precompile = Precompile::new(PrecompileId::BlsMapFpToG1, OURS_LIBRARY, gas, run);
 
 /// Runs MAP_FP_TO_G1 with blst's map (`blst_map_to_g1`): the same result, gas and errors as
 /// [`run`], in the same order.

@@ -136,7 +136,11 @@ pub(super) fn fp2_sqrt_or_z(a: Fp2, za: impl FnOnce(Fp2) -> Fp2) -> (bool, Fp2, 
     let norm = a.c0.square() + a.c1.square();
     let (square, m, m_inv) = fp_sqrt_and_inverse(norm);
     // m^2 = +-N(a), so 1 / N(a) = +-m_inv^2 with the same sign.
-    let norm_inv = if square { m_inv.square() } else { -m_inv.square() };
+    let norm_inv = if square {
+        m_inv.square()
+    } else {
+        -m_inv.square()
+    };
     if square {
         (true, fp2_sqrt_with_norm_root(a, m), norm_inv)
     } else {

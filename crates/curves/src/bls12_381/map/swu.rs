@@ -123,10 +123,7 @@ impl Swu for Fp2 {
     /// `-(2 + u) (a0 + a1 u) = (a1 - 2 a0) - (a0 + 2 a1) u`.
     #[inline]
     fn mul_by_z(self) -> Fp2 {
-        Fp2::new(
-            self.c1 - self.c0.double(),
-            -(self.c0 + self.c1.double()),
-        )
+        Fp2::new(self.c1 - self.c0.double(), -(self.c0 + self.c1.double()))
     }
     #[inline]
     fn sqrt_or_z_and_inverse(a: Fp2) -> (bool, Fp2, Fp2) {

@@ -49,8 +49,14 @@ fn constants_are_what_they_claim() {
     assert_eq!(r.square(), fp(121));
     assert_eq!(inv * fp(11), Fp::ONE);
     // -B / A of both SSWU curves.
-    assert_eq!(<Fp as Swu>::MINUS_B_OVER_A * <Fp as Swu>::A, -<Fp as Swu>::B);
-    assert_eq!(<Fp2 as Swu>::MINUS_B_OVER_A * <Fp2 as Swu>::A, -<Fp2 as Swu>::B);
+    assert_eq!(
+        <Fp as Swu>::MINUS_B_OVER_A * <Fp as Swu>::A,
+        -<Fp as Swu>::B
+    );
+    assert_eq!(
+        <Fp2 as Swu>::MINUS_B_OVER_A * <Fp2 as Swu>::A,
+        -<Fp2 as Swu>::B
+    );
     // G1's h_eff = 1 - x.
     assert_eq!(cofactor::G1_H_EFF, 0xd201000000010001);
 }
@@ -146,7 +152,11 @@ fn sqrt_or_z_and_inverse_on_edge_values() {
             }
             let (square, r, inv) = Fp2::sqrt_or_z_and_inverse(c);
             assert_eq!(square, b::fp2_sqrt(c).is_some(), "{c:?}");
-            assert_eq!(r.square(), if square { c } else { c * <Fp2 as Swu>::Z }, "{c:?}");
+            assert_eq!(
+                r.square(),
+                if square { c } else { c * <Fp2 as Swu>::Z },
+                "{c:?}"
+            );
             assert_eq!(inv * c, Fp2::ONE, "{c:?}");
         }
     }
