@@ -183,12 +183,6 @@ class Kernel:
     # --- emission ----------------------------------------------------------------------
     def emit(self, name, doc, args, ptr_regs):
         n = self.n
-        saved = [r for r in RESERVED if r in self.used]
-        body = (
-            [f"movq {RESERVED[r]}, {r}" for r in saved]
-            + self.lines
-            + [f"movq {r}, {RESERVED[r]}" for r in saved]
-        )
         arg_list = ", ".join(f"{a}: &[u64; {n}]" for a in args)
         print(f"/// {doc}")
         print("///")
@@ -202,12 +196,27 @@ class Kernel:
         print(f"    // asm only reads the {n} limbs behind each reference and those, uses no stack")
         print("    // and restores every register it is not given (rbx and rbp, when used, are saved")
         print("    // in xmm0 and xmm1; nothing addresses memory through rbp meanwhile).")
+        self.print_block({r: f"{a}.as_ptr()" for r, a in zip(ptr_regs, args)}, "pure, readonly, nostack")
+
+    def body(self):
+        """The template lines, with rbx and rbp (when used) saved in xmm0 and xmm1 around them."""
+        saved = [r for r in RESERVED if r in self.used]
+        return (
+            [f"movq {RESERVED[r]}, {r}" for r in saved]
+            + self.lines
+            + [f"movq {r}, {RESERVED[r]}" for r in saved]
+        )
+
+    def print_block(self, inputs, options):
+        """Prints the `unsafe { asm!(..) }` block and the function's end: the template, rdi =
+        `pn`, `inputs` (register -> Rust expression) as inout operands, every other used
+        register and xmm register clobbered, the outputs `self.out` as the limbs returned."""
+        n = self.n
         print("    unsafe {")
         print("        asm!(")
-        for l in body:
+        for l in self.body():
             print(f'            "{l}",')
         regs_out = {r: f"r{j}" for j, r in enumerate(self.out)}
-        inputs = {r: f"{a}.as_ptr()" for r, a in zip(ptr_regs, args)}
         print('            in("rdi") pn,')
         for r in dict.fromkeys(["rsi", "rcx", "rdx", "rax"] + POOL):
             if r not in self.used or r in RESERVED:
@@ -218,7 +227,7 @@ class Kernel:
                 print(f'            out("{r}") {regs_out.get(r, "_")},')
         for x in sorted(self.xmm, key=lambda x: int(x[3:])):
             print(f'            out("{x}") _,')
-        print("            options(pure, readonly, nostack),")
+        print(f"            options({options}),")
         print("        );")
         print("    }")
         print(f"    [{', '.join(f'r{j}' for j in range(n))}]")
@@ -230,12 +239,6 @@ def emit_sqrn(k, name, doc):
     """Prints `sqrn_nocarry_N(a: &mut [u64; N], k: u64, pn)`: like `Kernel.emit`, but the
     block writes `a` (so `options(nostack)` only) and takes the count in rcx."""
     n = k.n
-    saved = [r for r in RESERVED if r in k.used]
-    body = (
-        [f"movq {RESERVED[r]}, {r}" for r in saved]
-        + k.lines
-        + [f"movq {r}, {RESERVED[r]}" for r in saved]
-    )
     print(f"/// {doc}")
     print("///")
     print("/// # Safety")
@@ -248,28 +251,7 @@ def emit_sqrn(k, name, doc):
     print(f"    // `k >= 1`; the asm reads those and the {n} limbs of `a`, writes only `a`, uses no")
     print("    // stack and restores every register it is not given (rbx and rbp are saved in xmm0")
     print("    // and xmm1; nothing addresses memory through rbp meanwhile).")
-    print("    unsafe {")
-    print("        asm!(")
-    for l in body:
-        print(f'            "{l}",')
-    regs_out = {r: f"r{j}" for j, r in enumerate(k.out)}
-    inputs = {"rsi": "a.as_mut_ptr()", "rcx": "k"}
-    print('            in("rdi") pn,')
-    for r in dict.fromkeys(["rsi", "rcx", "rdx", "rax"] + POOL):
-        if r not in k.used or r in RESERVED:
-            continue
-        if r in inputs:
-            print(f'            inout("{r}") {inputs[r]} => {regs_out.get(r, "_")},')
-        else:
-            print(f'            out("{r}") {regs_out.get(r, "_")},')
-    for x in sorted(k.xmm, key=lambda x: int(x[3:])):
-        print(f'            out("{x}") _,')
-    print("            options(nostack),")
-    print("        );")
-    print("    }")
-    print(f"    [{', '.join(f'r{j}' for j in range(n))}]")
-    print("}")
-    print()
+    k.print_block({"rsi": "a.as_mut_ptr()", "rcx": "k"}, "nostack")
 
 
 def mul_kernel(n, nocarry):
