@@ -133,6 +133,49 @@ fn main() {
     );
     let ups: Vec<_> = fps.iter().map(|&u| map::map_to_curve_g1(u)).collect();
     bench(
+        "  ours: G1 clear_cofactor",
+        &mut [Box::new(|| {
+            for p in &ups {
+                black_box(map::clear_cofactor_g1(black_box(p)));
+            }
+        })],
+        INPUTS,
+        301,
+    );
+    let ups2: Vec<_> = fp2s.iter().map(|&u| map::map_to_curve_g2(u)).collect();
+    bench(
+        "  ours: G2 clear_cofactor",
+        &mut [Box::new(|| {
+            for p in &ups2 {
+                black_box(map::clear_cofactor_g2(black_box(p)));
+            }
+        })],
+        INPUTS,
+        301,
+    );
+    // 64 squarings in a row: `square_n`'s loop against 64 `square` calls (per input).
+    bench(
+        "  Fp 64 sqr: square_n / square",
+        &mut [
+            Box::new(|| {
+                for &u in fps {
+                    black_box(black_box(u).square_n(64));
+                }
+            }),
+            Box::new(|| {
+                for &u in fps {
+                    let mut x = black_box(u);
+                    for _ in 0..64 {
+                        x = x.square();
+                    }
+                    black_box(x);
+                }
+            }),
+        ],
+        INPUTS,
+        301,
+    );
+    bench(
         "  G1 Jacobian double",
         &mut [
             Box::new(|| {

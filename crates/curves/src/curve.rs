@@ -193,31 +193,47 @@ impl<F: Field> Jacobian<F> {
     /// `[k] self` for a 64-bit `k`, by double-and-add from the top bit with general
     /// additions (for a Jacobian base; [`Affine::mul_u64`] is cheaper for an affine one).
     pub fn mul_u64(&self, k: u64) -> Self {
+        if self.is_infinity() {
+            return *self;
+        }
+        // Every addition adds `self`: its Z^2 and Z^3 once.
+        let zz = self.z.square();
+        let zzz = self.z * zz;
         let mut acc = Self::INFINITY;
         for i in (0..64 - k.leading_zeros()).rev() {
             acc = acc.double();
             if (k >> i) & 1 == 1 {
-                acc = acc.add(self);
+                acc = acc.add_with_zz(self, zz, zzz);
             }
         }
         acc
     }
 
-    /// `2 * self` (`dbl-2009-l`: 2M + 5S).
+    /// `2 * self` (`dbl-2009-l`: 2M + 5S, or 3M + 4S where a product costs a square).
     #[inline]
     pub fn double(&self) -> Self {
         if self.is_infinity() {
             return *self;
         }
+        // Products in an order where neighbours are independent (they overlap in the CPU).
         let a = self.x.square();
         let b = self.y.square();
-        let c = b.square();
-        let d = ((self.x + b).square() - a - c).double();
+        let z3 = (self.y * self.z).double();
         let e = a.double() + a;
         let f = e.square();
+        // D = 4 X B and 8 C = 8 B^2: from 2B by a product and a square, or a square and three
+        // additions.
+        let (c8, d) = if F::PRODUCT_LIKE_SQUARE {
+            let b2 = b.double();
+            let d = (self.x * b2).double();
+            (b2.square().double(), d)
+        } else {
+            let c = b.square();
+            let d = ((self.x + b).square() - a - c).double();
+            (c.double().double().double(), d)
+        };
         let x3 = f - d.double();
-        let y3 = e * (d - x3) - c.double().double().double();
-        let z3 = (self.y * self.z).double();
+        let y3 = e * (d - x3) - c8;
         Jacobian {
             x: x3,
             y: y3,
@@ -263,6 +279,13 @@ impl<F: Field> Jacobian<F> {
     /// `self + q` (`add-2007-bl`: 11M + 5S).
     #[inline]
     pub fn add(&self, q: &Self) -> Self {
+        let z2z2 = q.z.square();
+        self.add_with_zz(q, z2z2, q.z * z2z2)
+    }
+
+    /// [`Jacobian::add`] given `q`'s `Z^2` and `Z^3` (kept when `q` is added many times).
+    #[inline]
+    fn add_with_zz(&self, q: &Self, z2z2: F, z2z2z2: F) -> Self {
         if q.is_infinity() {
             return *self;
         }
@@ -270,10 +293,9 @@ impl<F: Field> Jacobian<F> {
             return *q;
         }
         let z1z1 = self.z.square();
-        let z2z2 = q.z.square();
         let u1 = self.x * z2z2;
         let u2 = q.x * z1z1;
-        let s1 = self.y * q.z * z2z2;
+        let s1 = self.y * z2z2z2;
         let s2 = q.y * self.z * z1z1;
         let h = u2 - u1;
         let rr = (s2 - s1).double();

@@ -29,6 +29,10 @@ pub trait Field:
     const ZERO: Self;
     /// One.
     const ONE: Self;
+    /// Whether a product costs about what a square does (a prime field on the Montgomery
+    /// kernel; not Fp2, whose product takes three base products and its square two): point
+    /// formulas then take one product over a square and three additions.
+    const PRODUCT_LIKE_SQUARE: bool = false;
     /// `self^2`.
     fn square(self) -> Self;
     /// `2 self`.
@@ -365,6 +369,13 @@ impl<P: FpParams<N>, const N: usize> Fp<P, N> {
         Fp(montgomery::square(&self.0, &P::MODULUS), PhantomData)
     }
 
+    /// `self^(2^k)`: `k` squarings in a row ([`montgomery::square_n`]: one assembly loop for
+    /// BLS12-381's six limbs); `self` for `k = 0`.
+    #[inline]
+    pub fn square_n(self, k: u32) -> Self {
+        Fp(montgomery::square_n(&self.0, k, &P::MODULUS), PhantomData)
+    }
+
     /// `self^e` for the little-endian exponent `e` (variable time: square-and-multiply on the
     /// bits of the public exponent).
     pub fn pow_vartime(self, e: &[u64]) -> Self {
@@ -471,6 +482,7 @@ field_ops!(impl[P: FpParams<N>, const N: usize] Fp<P, N>);
 impl<P: FpParams<N>, const N: usize> Field for Fp<P, N> {
     const ZERO: Self = Self::ZERO;
     const ONE: Self = Self::ONE;
+    const PRODUCT_LIKE_SQUARE: bool = true;
     #[inline(always)]
     fn square(self) -> Self {
         Fp::square(self)

@@ -183,12 +183,6 @@ class Kernel:
     # --- emission ----------------------------------------------------------------------
     def emit(self, name, doc, args, ptr_regs):
         n = self.n
-        saved = [r for r in RESERVED if r in self.used]
-        body = (
-            [f"movq {RESERVED[r]}, {r}" for r in saved]
-            + self.lines
-            + [f"movq {r}, {RESERVED[r]}" for r in saved]
-        )
         arg_list = ", ".join(f"{a}: &[u64; {n}]" for a in args)
         print(f"/// {doc}")
         print("///")
@@ -202,12 +196,27 @@ class Kernel:
         print(f"    // asm only reads the {n} limbs behind each reference and those, uses no stack")
         print("    // and restores every register it is not given (rbx and rbp, when used, are saved")
         print("    // in xmm0 and xmm1; nothing addresses memory through rbp meanwhile).")
+        self.print_block({r: f"{a}.as_ptr()" for r, a in zip(ptr_regs, args)}, "pure, readonly, nostack")
+
+    def body(self):
+        """The template lines, with rbx and rbp (when used) saved in xmm0 and xmm1 around them."""
+        saved = [r for r in RESERVED if r in self.used]
+        return (
+            [f"movq {RESERVED[r]}, {r}" for r in saved]
+            + self.lines
+            + [f"movq {r}, {RESERVED[r]}" for r in saved]
+        )
+
+    def print_block(self, inputs, options):
+        """Prints the `unsafe { asm!(..) }` block and the function's end: the template, rdi =
+        `pn`, `inputs` (register -> Rust expression) as inout operands, every other used
+        register and xmm register clobbered, the outputs `self.out` as the limbs returned."""
+        n = self.n
         print("    unsafe {")
         print("        asm!(")
-        for l in body:
+        for l in self.body():
             print(f'            "{l}",')
         regs_out = {r: f"r{j}" for j, r in enumerate(self.out)}
-        inputs = {r: f"{a}.as_ptr()" for r, a in zip(ptr_regs, args)}
         print('            in("rdi") pn,')
         for r in dict.fromkeys(["rsi", "rcx", "rdx", "rax"] + POOL):
             if r not in self.used or r in RESERVED:
@@ -218,12 +227,31 @@ class Kernel:
                 print(f'            out("{r}") {regs_out.get(r, "_")},')
         for x in sorted(self.xmm, key=lambda x: int(x[3:])):
             print(f'            out("{x}") _,')
-        print("            options(pure, readonly, nostack),")
+        print(f"            options({options}),")
         print("        );")
         print("    }")
         print(f"    [{', '.join(f'r{j}' for j in range(n))}]")
         print("}")
         print()
+
+
+def emit_sqrn(k, name, doc):
+    """Prints `sqrn_nocarry_N(a: &mut [u64; N], k: u64, pn)`: like `Kernel.emit`, but the
+    block writes `a` (so `options(nostack)` only) and takes the count in rcx."""
+    n = k.n
+    print(f"/// {doc}")
+    print("///")
+    print("/// # Safety")
+    print(f"/// The CPU must support BMI2 and ADX; `pn` must be valid for reading {n + 1} limbs")
+    print(f"/// (`[p0, .., p{n-1}, n0]`); `k` must be at least 1.")
+    print("#[inline(always)]")
+    print(f"pub(super) unsafe fn {name}(a: &mut [u64; {n}], k: u64, pn: *const u64) -> [u64; {n}] {{")
+    print(f"    let ({', '.join(f'r{j}' for j in range(n))}): ({', '.join('u64' for _ in range(n))});")
+    print(f"    // SAFETY: the caller guarantees BMI2 and ADX, the {n + 1} limbs behind `pn` and")
+    print(f"    // `k >= 1`; the asm reads those and the {n} limbs of `a`, writes only `a`, uses no")
+    print("    // stack and restores every register it is not given (rbx and rbp are saved in xmm0")
+    print("    // and xmm1; nothing addresses memory through rbp meanwhile).")
+    k.print_block({"rsi": "a.as_mut_ptr()", "rcx": "k"}, "nostack")
 
 
 def mul_kernel(n, nocarry):
@@ -242,8 +270,8 @@ def mul_kernel(n, nocarry):
     k.emit(f"{name}_{n}", f"`portable::{portable}` for {n} limbs.", ["a", "b"], ["rsi", "rcx"])
 
 
-def sqr_kernel(n):
-    """`sqr_nocarry_N`: `portable::redc` of the plain square `a^2`, for a spare-bit `p` (the
+def sqr_rows(k, n, xmm_rdi):
+    """The rows of `sqr_nocarry_N`: `portable::redc` of the plain square `a^2`, for a spare-bit `p` (the
     rows of `redc_nocarry_N`, exact for every input). The square costs N(N-1)/2 + N MULX
     instead of N^2: the cross products a_i a_j (i < j) once, rows i = 0..N-2 into positions
     1..2N-2 (a row's top limb is fresh and cannot overflow), then one pass doubling them on
@@ -251,8 +279,8 @@ def sqr_kernel(n):
     more registers than there are: during the pass rdi (p's pointer) waits in an xmm register
     and the limb at position 0 takes its place, and each high limb (positions N..2N-1) is
     parked in an xmm register as soon as it is final. Then the N reduction rows on the low
-    half, the parked high half added, one subtraction of p (as `redc_nocarry_N`)."""
-    k = Kernel(n, acc=n + 1)
+    half, the parked high half added into t[0..=N] (t[N] the carry: zero for `a < 2p` when `4p < 2^(64N)`), before
+    the subtraction of p."""
     pool = POOL[: 2 * n - 1]  # positions 1..2N-2, then the rows' high halves
     c = {j + 1: r for j, r in enumerate(pool[: 2 * n - 2])}
     h = pool[2 * n - 2]
@@ -282,7 +310,6 @@ def sqr_kernel(n):
         e(f"adcx {c[i + n]}, rax")
     # doubled, plus the diagonal; c[0] in rdi (saved in xmm), the top limb in h
     park = {}
-    xmm_rdi = f"xmm{n + 2}"
     e(f"movq {xmm_rdi}, rdi")
     c[0] = "rdi"
     e("xor eax, eax")
@@ -315,6 +342,16 @@ def sqr_kernel(n):
         e(f"movq rax, {park[n + j]}")
         e(f"{'add' if j == 0 else 'adc'} {t[j]}, rax")
     e(f"adc {t[n]}, 0")
+    return t, spare, pool, park
+
+
+def sqr_kernel(n):
+    """`sqr_nocarry_N`: `portable::redc` of the plain square `a^2`, for a spare-bit `p` (the
+    rows of `redc_nocarry_N`, exact for every input): `sqr_rows`, then one subtraction of p
+    (as `redc_nocarry_N`)."""
+    k = Kernel(n, acc=n + 1)
+    xmm_rdi = f"xmm{n + 2}"
+    t, spare, pool, park = sqr_rows(k, n, xmm_rdi)
     k.t = t + [r for r in spare[2:] if r not in t]
     k.used = set(["rsi", "rdi", "rdx", "rax"] + pool)
     k.xmm = set(RESERVED[r] for r in RESERVED if r in k.used) | set(park.values()) | {xmm_rdi}
@@ -324,6 +361,46 @@ def sqr_kernel(n):
         f"`portable::redc` of `a^2` for {n} limbs, for a spare-bit `p` (`portable::square`'s formula).",
         ["a"],
         ["rsi"],
+    )
+
+
+def sqrn_kernel(n):
+    """`sqrn_nocarry_N`: `k >= 1` squarings in a row, in one block: `sqr_rows` in a loop,
+    each square but the last stored back into `a` without the subtraction of p (lazy: for
+    `a < 2p` and `4p < 2^(64N)` the square's REDC is below `(4p^2 + p 2^(64N)) / 2^(64N) <
+    1.5p`, so the next square's input stays below 2p and the carry limb t[N] stays zero),
+    the last one reduced once. The pointer to `a` and the count wait in xmm registers."""
+    k = Kernel(n, acc=n + 1)
+    xmm_rdi = f"xmm{n + 2}"
+    xmm_ptr, xmm_cnt = f"xmm{n + 3}", f"xmm{n + 4}"
+    e = k.e
+    e(f"movq {xmm_ptr}, rsi")
+    e(f"movq {xmm_cnt}, rcx")
+    e("2:")
+    t, spare, pool, park = sqr_rows(k, n, xmm_rdi)
+    e(f"movq rax, {xmm_cnt}")
+    e("dec rax")
+    e("jz 3f")
+    e(f"movq {xmm_cnt}, rax")
+    # rax, not rsi, carries the pointer: rsi may hold a limb of the result here
+    e(f"movq rax, {xmm_ptr}")
+    for j in range(n):
+        e(f"mov qword ptr [rax + {8 * j}], {t[j]}")
+    e("mov rsi, rax")
+    e("jmp 2b")
+    e("3:")
+    k.t = t + [r for r in spare[2:] if r not in t]
+    k.used = set(["rsi", "rcx", "rdi", "rdx", "rax"] + pool)
+    k.xmm = (
+        set(RESERVED[r] for r in RESERVED if r in k.used)
+        | set(park.values())
+        | {xmm_rdi, xmm_ptr, xmm_cnt}
+    )
+    k.final(top=True)
+    emit_sqrn(
+        k,
+        f"sqrn_nocarry_{n}",
+        f"`k >= 1` squarings of `a < p` for {n} limbs, for `p < 2^{64 * n - 2}`: `sqr_nocarry_{n}` applied `k` times (lazy in between); `a` is overwritten.",
     )
 
 
@@ -556,6 +633,7 @@ def kernels_main():
         redc_kernel(n, nocarry=False)
         redc_kernel(n, nocarry=True)
     sqr_kernel(6)
+    sqrn_kernel(6)
     mul_kernel(8, nocarry=False)
     mul_kernel(8, nocarry=True)
     wide_kernel(4)

@@ -193,6 +193,23 @@ pub fn square<const N: usize>(a: &[u64; N], m: &Modulus<N>) -> [u64; N] {
     portable::square(a, m)
 }
 
+/// `a^(2^k) * R^-(2^k - 1) mod p`: `k` successive [`square`]s of `a < p` (`a` itself for
+/// `k = 0`), for the runs of squarings in fixed exponentiations; the result is `< p`. For 6
+/// limbs and `p < 2^382` (BLS12-381) one assembly loop that skips the subtraction of p
+/// between the squares. Unreduced inputs give an unspecified value (never a panic).
+#[inline(always)]
+pub fn square_n<const N: usize>(a: &[u64; N], k: u32, m: &Modulus<N>) -> [u64; N] {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(t) = asm::Adx::detect() {
+        return t.square_n(a, k, m);
+    }
+    let mut x = *a;
+    for _ in 0..k {
+        x = portable::square(&x, m);
+    }
+    x
+}
+
 /// `(a + b) mod p` for `a, b < p`; unreduced inputs give [`portable::add_mod`]'s value.
 #[inline(always)]
 pub fn add<const N: usize>(a: &[u64; N], b: &[u64; N], m: &Modulus<N>) -> [u64; N] {

@@ -262,6 +262,61 @@ fn square_grid_6() {
     }
 }
 
+/// `square_n` (the lazy squaring loop for 6 limbs and `p < 2^382`, else repeated squares)
+/// against `k` Montgomery squarings in num-bigint (`x = x^2 R^-1 mod p`), on the crate root
+/// and on the asm token.
+fn check_square_n<const N: usize>(m: &Modulus<N>, a: &[u64; N], k: u32) {
+    let p = big(m.p());
+    let mut x = big(a);
+    for _ in 0..k {
+        x = mont_div::<N>(&(&x * &x), &p);
+    }
+    let want = limbs::<N>(&x);
+    assert_eq!(
+        montgomery::square_n(a, k, m),
+        want,
+        "{a:x?} k={k} {:x?}",
+        m.p()
+    );
+    if let Some(t) = token() {
+        assert_eq!(t.square_n(a, k, m), want, "{a:x?} k={k} {:x?}", m.p());
+    }
+}
+
+/// The squaring loop on 0, 1, p-1 and near-maximal values below p, under BLS12-381's p,
+/// the largest moduli it takes (near `2^382`, where its intermediate squares come closest to
+/// `2p`), moduli with one spare bit and full ones (the fallback), and BN254's (4 limbs).
+#[test]
+fn square_n_grid() {
+    let mut moduli = vec![Modulus::new(hex::<6>(BLS12_381_P))];
+    for x in near_max::<6>() {
+        moduli.push(modulus(x, false));
+        let mut one_spare = x;
+        one_spare[5] >>= 1;
+        one_spare[0] |= 1;
+        moduli.push(Modulus::new(one_spare));
+        moduli.push(modulus(x, true));
+    }
+    for m in &moduli {
+        let p = big(m.p());
+        let mut xs: Vec<[u64; 6]> = near_max::<6>()
+            .iter()
+            .map(|x| limbs::<6>(&(big(x) % &p)))
+            .collect();
+        xs.extend([[0; 6], [1, 0, 0, 0, 0, 0], limbs::<6>(&(&p - 1u32))]);
+        for a in &xs {
+            for k in [0, 1, 2, 3, 5, 64] {
+                check_square_n(m, a, k);
+            }
+        }
+    }
+    let bn = Modulus::new(hex::<4>(BN254_P));
+    let pm1 = limbs::<4>(&(big(bn.p()) - 1u32));
+    for k in [0, 1, 2, 9] {
+        check_square_n(&bn, &pm1, k);
+    }
+}
+
 #[test]
 fn carry_grid_8() {
     carry_grid::<8>();
@@ -338,6 +393,18 @@ proptest! {
             assert_eq!(t.square(&a, &m), portable::square(&a, &m), "{a:x?} {:x?}", m.p());
             assert_eq!(t.square(&r, &m), portable::square(&r, &m));
         }
+    }
+
+    /// The squaring loop on random values below BLS12-381's p and below random moduli
+    /// near `2^382`, for run lengths 0..=40.
+    #[test]
+    fn square_n_random(x: [u64; 6], p: [u64; 6], k in 0u32..=40) {
+        let bls = Modulus::new(hex::<6>(BLS12_381_P));
+        let a = limbs::<6>(&(big(&x) % big(bls.p())));
+        check_square_n(&bls, &a, k);
+        let m = modulus(p, false);
+        let a = limbs::<6>(&(big(&x) % big(m.p())));
+        check_square_n(&m, &a, k);
     }
 
     #[test]

@@ -8,8 +8,8 @@ use alloc::vec::Vec;
 /// library as its [`Precompile::library`]: ECRECOVER on our native arithmetic or on
 /// libsecp256k1 (whichever is not the default), and on `k256` (cargo feature `k256`), BN254
 /// on `ark-bn254` (feature `bn254-arkworks`) and on `substrate-bn` (feature `substrate-bn`),
-/// BLS12_PAIRING_CHECK, the maps and the MSMs on our own arithmetic (`curves`; feature `blst`,
-/// which still decodes), POINT_EVALUATION on `c-kzg` (feature `c-kzg`), P256VERIFY (EIP-7951) on
+/// BLS12_PAIRING_CHECK, MAP_FP2_TO_G2 and the MSMs on our own arithmetic (`curves`; feature
+/// `blst`, which still decodes) and MAP_FP_TO_G1 on blst (its default is ours), POINT_EVALUATION on `c-kzg` (feature `c-kzg`), P256VERIFY (EIP-7951) on
 /// our native arithmetic or on aws-lc (feature `aws-lc`), whichever is not the default, and on
 /// `p256` (feature `p256`). Only those active at `fork` are listed; each has the
 /// address, name and gas rule of `fork`'s default.
@@ -32,7 +32,7 @@ pub fn alternative_backends(fork: Fork) -> Vec<Precompile> {
     #[cfg(feature = "blst")]
     if fork >= Fork::Prague {
         out.push(crate::bls12_381::pairing::PRAGUE_OURS);
-        out.push(crate::bls12_381::map_fp_to_g1::PRAGUE_OURS);
+        out.push(crate::bls12_381::map_fp_to_g1::PRAGUE_BLST);
         out.push(crate::bls12_381::map_fp2_to_g2::PRAGUE_OURS);
         out.push(crate::bls12_381::g1_msm::PRAGUE_OURS);
         out.push(crate::bls12_381::g2_msm::PRAGUE_OURS);

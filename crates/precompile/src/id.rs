@@ -290,7 +290,8 @@ pub enum Library {
     /// Our own secp256k1 arithmetic on the `montgomery` kernel (ECRECOVER, `ecrecover::native`).
     NativeSecp256k1,
     /// Our `curves` crate's BLS12-381 arithmetic (pairing, subgroup checks, maps, MSMs), with
-    /// blst's point decoding (the alternative backends of PAIRING_CHECK, the maps and the MSMs).
+    /// blst's point decoding (the default MAP_FP_TO_G1, and the alternative backends of
+    /// PAIRING_CHECK, MAP_FP2_TO_G2 and the MSMs).
     CurvesBlstDecoding,
     /// Our `curves` MSM for the term counts where it measured faster, blst's above, with
     /// blst's point decoding (the default G1MSM and G2MSM; the rule is

@@ -73,6 +73,33 @@ impl Adx {
         self.mul(a, a, m)
     }
 
+    /// [`crate::square_n`]: `k` successive [`Adx::square`]s; the same value for `a < p`
+    /// (unreduced inputs: an unspecified value, never undefined behaviour). For 6 limbs
+    /// and `p < 2^382` one assembly loop whose intermediate squares stay below `2p`
+    /// (no subtraction of p between them, one at the end).
+    #[inline(always)]
+    pub fn square_n<const N: usize>(self, a: &[u64; N], k: u32, m: &Modulus<N>) -> [u64; N] {
+        if k == 0 {
+            return *a;
+        }
+        if let Ok(x) = <&[u64; 6]>::try_from(&a[..]) {
+            if m.p[5] >> 62 == 0 {
+                let mut x = *x;
+                // SAFETY: the token proves BMI2 and ADX; `packed(m)` points at the 7 limbs
+                // `[p, n0]` (N = 6 here: the conversion succeeded); k >= 1.
+                let r = unsafe { kernels::sqrn_nocarry_6(&mut x, k.into(), packed(m)) };
+                if let Ok(r) = <[u64; N]>::try_from(&r[..]) {
+                    return r;
+                }
+            }
+        }
+        let mut x = *a;
+        for _ in 0..k {
+            x = self.square(&x, m);
+        }
+        x
+    }
+
     /// [`crate::mul_wide`]: bit-identical to [`portable::mul_wide`]. Assembly for 4 limbs
     /// (the plain product keeps all 8 limbs in registers, where the portable code spills)
     /// and 6 limbs (the finished low limbs parked in xmm registers).

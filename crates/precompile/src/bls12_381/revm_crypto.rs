@@ -88,10 +88,12 @@ pub(crate) fn pairing_check(pairs: &[(G1Point, G2Point)]) -> Result<bool, Precom
     Ok(blst_ffi::pairing_is_one(&g1, &g2))
 }
 
-/// MAP_FP_TO_G1 without the padding, 96 bytes.
+/// MAP_FP_TO_G1 without the padding, 96 bytes (the map on our arithmetic, as the precompile's
+/// default).
 pub(crate) fn map_fp_to_g1(fp: &[u8; 48]) -> Result<[u8; 96], PrecompileHalt> {
     let u = read_fp(&padded::<FP_LEN>(&[fp])).map_err(halt_reason)?;
-    Ok(unpadded(&write_g1(&blst_ffi::map_fp_to_g1(&u))))
+    let p = curves::bls12_381::map::map_fp_to_g1(super::curves_codec::fp(&u));
+    Ok(unpadded(&write_g1(&super::curves_codec::g1_to_blst(&p))))
 }
 
 /// MAP_FP2_TO_G2 without the padding (`c0`, `c1`), 192 bytes.

@@ -88,7 +88,7 @@ fn geth_vectors_pass() {
         (pairing::PRAGUE, "blsPairing.json"),
         (pairing::PRAGUE_OURS, "blsPairing.json"),
         (map_fp_to_g1::PRAGUE, "blsMapG1.json"),
-        (map_fp_to_g1::PRAGUE_OURS, "blsMapG1.json"),
+        (map_fp_to_g1::PRAGUE_BLST, "blsMapG1.json"),
         (map_fp2_to_g2::PRAGUE, "blsMapG2.json"),
         (map_fp2_to_g2::PRAGUE_OURS, "blsMapG2.json"),
     ] {
@@ -118,7 +118,7 @@ fn geth_fail_vectors_fail_with_the_right_error() {
         (pairing::PRAGUE, "fail-blsPairing.json"),
         (pairing::PRAGUE_OURS, "fail-blsPairing.json"),
         (map_fp_to_g1::PRAGUE, "fail-blsMapG1.json"),
-        (map_fp_to_g1::PRAGUE_OURS, "fail-blsMapG1.json"),
+        (map_fp_to_g1::PRAGUE_BLST, "fail-blsMapG1.json"),
         (map_fp2_to_g2::PRAGUE, "fail-blsMapG2.json"),
         (map_fp2_to_g2::PRAGUE_OURS, "fail-blsMapG2.json"),
     ] {
@@ -445,7 +445,7 @@ proptest! {
             pairing::PRAGUE.run(&input, gas_limit)
         );
         for (ours, blst) in [
-            (map_fp_to_g1::PRAGUE_OURS, map_fp_to_g1::PRAGUE),
+            (map_fp_to_g1::PRAGUE, map_fp_to_g1::PRAGUE_BLST),
             (map_fp2_to_g2::PRAGUE_OURS, map_fp2_to_g2::PRAGUE),
             (g1_msm::PRAGUE_OURS, g1_msm::PRAGUE),
             (g2_msm::PRAGUE_OURS, g2_msm::PRAGUE),
@@ -470,8 +470,8 @@ proptest! {
         let g1_input = word(&words[0]);
         let g2_input = [word(&words[0]), word(&words[1])].concat();
         prop_assert_eq!(
-            map_fp_to_g1::PRAGUE_OURS.run(&g1_input, u64::MAX),
-            map_fp_to_g1::PRAGUE.run(&g1_input, u64::MAX)
+            map_fp_to_g1::PRAGUE.run(&g1_input, u64::MAX),
+            map_fp_to_g1::PRAGUE_BLST.run(&g1_input, u64::MAX)
         );
         prop_assert_eq!(
             map_fp2_to_g2::PRAGUE_OURS.run(&g2_input, u64::MAX),
@@ -517,8 +517,8 @@ fn msm_and_maps_ours_match_blst() {
                 bls_g2_msm(&mut rng, &pool),
             ),
             (
-                map_fp_to_g1::PRAGUE_OURS,
                 map_fp_to_g1::PRAGUE,
+                map_fp_to_g1::PRAGUE_BLST,
                 bls_map_fp(&mut rng),
             ),
             (

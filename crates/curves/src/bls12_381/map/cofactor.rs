@@ -9,9 +9,11 @@ use super::super::pairing::X_ABS;
 /// G1's `h_eff = 1 - x = 1 + |x|` (x < 0).
 pub(super) const G1_H_EFF: u64 = X_ABS + 1;
 
-/// `[1 - x] P`: a multiple of P in the order-r subgroup for any P on G1's curve.
+/// RFC 9380's `clear_cofactor` for G1, `[1 - x] P`: a point of the order-r subgroup for any
+/// P on G1's curve `y^2 = x^3 + 4` (infinity stays infinity; a point off the curve gives an
+/// unspecified point, never a panic).
 #[inline]
-pub(super) fn clear_cofactor_g1(p: &G1Jacobian) -> G1Jacobian {
+pub fn clear_cofactor_g1(p: &G1Jacobian) -> G1Jacobian {
     p.mul_u64(G1_H_EFF)
 }
 
@@ -33,9 +35,10 @@ fn mul_by_x(p: &G2Jacobian) -> G2Jacobian {
 }
 
 /// RFC 9380's `clear_cofactor_bls12381_g2` (appendix G.3, Budroni-Pintore):
-/// `[x^2 - x - 1] P + [x - 1] psi(P) + psi^2(2P)`, a multiple of P in the order-r subgroup
-/// for any P on the twist.
-pub(super) fn clear_cofactor_g2(p: &G2Jacobian) -> G2Jacobian {
+/// `[x^2 - x - 1] P + [x - 1] psi(P) + psi^2(2P)`, a point of the order-r subgroup for any
+/// P on the twist (infinity stays infinity; a point off the twist gives an unspecified
+/// point, never a panic).
+pub fn clear_cofactor_g2(p: &G2Jacobian) -> G2Jacobian {
     let t1 = mul_by_x(p);
     let t2 = psi(p);
     let t3 = psi(&psi(&p.double())).add(&t2.neg());

@@ -29,10 +29,30 @@ const fn hex(s: &str) -> Fp {
     Fp::from_canonical_limbs(l)
 }
 
-/// `c[0] + c[1] x + ... + c[n] x^n` by Horner's rule.
+/// The four polynomials `c[k][0] + c[k][1] x + ... + c[k][n] x^n` (`n` per table, each
+/// table non-empty) by Horner's rule, the four chains in lockstep (each step's products are
+/// independent, so they overlap in the CPU) and each started from its top coefficient (`x +
+/// c[n-1]` when it is monic): no product by zero or one.
 #[inline]
-fn horner<F: Field>(c: &[F], x: F) -> F {
-    c.iter().rev().fold(F::ZERO, |acc, &k| acc * x + k)
+fn horner4<F: Field>(c: [&[F]; 4], x: F) -> [F; 4] {
+    let start = |c: &[F]| match c {
+        [.., below, top] if *top == F::ONE => (x + *below, c.len() - 2),
+        [.., top] => (*top, c.len() - 1),
+        [] => (F::ZERO, 0),
+    };
+    let s = c.map(start);
+    let mut acc = s.map(|s| s.0);
+    let deg = s.map(|s| s.1);
+    let top = deg.iter().copied().max().unwrap_or(0);
+    // Step i lowers every chain whose next coefficient has index i.
+    for i in (0..top).rev() {
+        for k in 0..4 {
+            if i < deg[k] {
+                acc[k] = acc[k] * x + c[k][i];
+            }
+        }
+    }
+    acc
 }
 
 /// The isogeny with coefficient tables `(xn, xd, yn, yd)` at the affine point `(x, y)`, as a
@@ -40,8 +60,7 @@ fn horner<F: Field>(c: &[F], x: F) -> F {
 /// inversion: `Z = xd yd`, `X = xn yd Z`, `Y = y yn xd Z^2`.
 #[inline]
 pub(super) fn iso_map<F: Field>(x: F, y: F, c: [&[F]; 4]) -> Jacobian<F> {
-    let (xn, xd) = (horner(c[0], x), horner(c[1], x));
-    let (yn, yd) = (horner(c[2], x), horner(c[3], x));
+    let [xn, xd, yn, yd] = horner4(c, x);
     let z = xd * yd;
     Jacobian {
         x: xn * yd * z,

@@ -10,6 +10,8 @@ mod iso;
 mod sqrt;
 mod swu;
 
+pub use cofactor::{clear_cofactor_g1, clear_cofactor_g2};
+
 use super::g1::{G1Affine, G1Jacobian};
 use super::g2::{G2Affine, G2Jacobian};
 use super::{Fp, Fp2};

@@ -5,7 +5,6 @@
 //! twice the length, and no inversion). Variable time: the maps' inputs are public.
 
 use super::super::{Fp, Fp2};
-use crate::field::Field;
 
 /// `(p - 3) / 4`, little-endian (`a^e` is `1 / sqrt(a)` up to sign; `4 e + 3 = p` is checked
 /// in the tests).
@@ -44,20 +43,27 @@ pub(super) const SQRT_MINUS_5: Fp = Fp::from_canonical_limbs([
 const WINDOW: usize = 5;
 
 /// `a^e` for the little-endian public exponent `e`, by left-to-right sliding windows of up to
-/// [`WINDOW`] bits over a table of the odd powers of `a`.
-pub(crate) fn pow_window<F: Field>(a: F, e: &[u64]) -> F {
+/// [`WINDOW`] bits over a table of the odd powers of `a`; each run of squarings between two
+/// products is one [`Fp::square_n`].
+pub(crate) fn pow_window(a: Fp, e: &[u64]) -> Fp {
     let bit = |i: usize| (e[i / 64] >> (i % 64)) & 1;
+    // Two interleaved chains (`a^(2i+1) = a^(2i-3) a^4`): neighbouring products are
+    // independent.
     let a2 = a.square();
+    let a4 = a2.square();
     let mut odd = [a; 1 << (WINDOW - 1)];
-    for i in 1..odd.len() {
-        odd[i] = odd[i - 1] * a2;
+    odd[1] = a * a2;
+    for i in 2..odd.len() {
+        odd[i] = odd[i - 2] * a4;
     }
-    let mut acc: Option<F> = None;
+    let mut acc: Option<Fp> = None;
+    // Squarings owed to `acc` (zero bits passed since the last window).
+    let mut owed = 0u32;
     let mut i = 64 * e.len();
     while i > 0 {
         let top = i - 1;
         if bit(top) == 0 {
-            acc = acc.map(F::square);
+            owed += acc.is_some() as u32;
             i -= 1;
             continue;
         }
@@ -69,16 +75,12 @@ pub(crate) fn pow_window<F: Field>(a: F, e: &[u64]) -> F {
         let w = (low..=top).rev().fold(0, |w, k| w << 1 | bit(k) as usize);
         acc = Some(match acc {
             None => odd[w >> 1],
-            Some(mut x) => {
-                for _ in low..=top {
-                    x = x.square();
-                }
-                x * odd[w >> 1]
-            }
+            Some(x) => x.square_n(owed + (top - low + 1) as u32) * odd[w >> 1],
         });
+        owed = 0;
         i = low;
     }
-    acc.unwrap_or(F::ONE)
+    acc.map_or(Fp::ONE, |x| x.square_n(owed))
 }
 
 /// `(a is a square, s, 1 / s)` with `s = a^((p+1)/4)`: `s^2 = a` for a square, `s^2 = -a`
@@ -125,16 +127,25 @@ pub(super) fn fp2_sqrt_with_norm_root(a: Fp2, m: Fp) -> Fp2 {
     }
 }
 
-/// `(a is a square in Fp2, root)`: a square root of `a` when it is a square, else a square
-/// root of `z a`, where `z` is a non-square of norm 5 (G2's SSWU constant `-(2 + u)`, passed as
-/// `za`, the product the caller has). A square of Fp2 is one whose norm is a square of Fp.
-pub(super) fn fp2_sqrt_or_z(a: Fp2, za: impl FnOnce(Fp2) -> Fp2) -> (bool, Fp2) {
+/// `(a is a square in Fp2, root, 1 / N(a))`: a square root of `a` when it is a square, else a
+/// square root of `z a`, where `z` is a non-square of norm 5 (G2's SSWU constant `-(2 + u)`,
+/// passed as `za`, the product the caller has); and the inverse of the norm `N(a) = a0^2 +
+/// a1^2` from the same exponentiation (zero for `a = 0`). A square of Fp2 is one whose norm
+/// is a square of Fp.
+pub(super) fn fp2_sqrt_or_z(a: Fp2, za: impl FnOnce(Fp2) -> Fp2) -> (bool, Fp2, Fp) {
     let norm = a.c0.square() + a.c1.square();
-    let (square, m) = fp_sqrt_or_neg(norm);
+    let (square, m, m_inv) = fp_sqrt_and_inverse(norm);
+    // m^2 = +-N(a), so 1 / N(a) = +-m_inv^2 with the same sign.
+    let norm_inv = if square {
+        m_inv.square()
+    } else {
+        -m_inv.square()
+    };
     if square {
-        (true, fp2_sqrt_with_norm_root(a, m))
+        (true, fp2_sqrt_with_norm_root(a, m), norm_inv)
     } else {
         // m^2 = -N(a), so (sqrt(-5) m)^2 = 5 N(a) = N(z a).
-        (false, fp2_sqrt_with_norm_root(za(a), m * SQRT_MINUS_5))
+        let root = fp2_sqrt_with_norm_root(za(a), m * SQRT_MINUS_5);
+        (false, root, norm_inv)
     }
 }

@@ -42,10 +42,21 @@ fn constants_are_what_they_claim() {
     // Z is a non-square in its field (RFC 9380 section 6.6.2's requirement).
     assert!(b::fp_sqrt(fp(11)).is_none());
     assert!(b::fp2_sqrt(<Fp2 as Swu>::Z).is_none());
-    // Fp's sqrt_or_z on a non-square a gives a root of 11 a (so sqrt(-11) is right).
-    let (square, r) = Fp::sqrt_or_z(fp(11));
+    // Fp's sqrt_or_z_and_inverse on a non-square a gives a root of 11 a (so sqrt(-11) is
+    // right).
+    let (square, r, inv) = Fp::sqrt_or_z_and_inverse(fp(11));
     assert!(!square);
     assert_eq!(r.square(), fp(121));
+    assert_eq!(inv * fp(11), Fp::ONE);
+    // -B / A of both SSWU curves.
+    assert_eq!(
+        <Fp as Swu>::MINUS_B_OVER_A * <Fp as Swu>::A,
+        -<Fp as Swu>::B
+    );
+    assert_eq!(
+        <Fp2 as Swu>::MINUS_B_OVER_A * <Fp2 as Swu>::A,
+        -<Fp2 as Swu>::B
+    );
     // G1's h_eff = 1 - x.
     assert_eq!(cofactor::G1_H_EFF, 0xd201000000010001);
 }
@@ -123,6 +134,34 @@ fn fp_roots_and_their_inverses_on_edge_values() {
     }
 }
 
+/// [`Swu::sqrt_or_z_and_inverse`] on the nonzero edge values, and on Fp2 elements built from
+/// them (including those in Fp and in `u Fp`, the norm-root special cases).
+#[test]
+fn sqrt_or_z_and_inverse_on_edge_values() {
+    for a in edge_values().into_iter().filter(|a| !a.is_zero()) {
+        let (square, r, inv) = Fp::sqrt_or_z_and_inverse(a);
+        assert_eq!(square, b::fp_sqrt(a).is_some(), "{a:?}");
+        assert_eq!(r.square(), if square { a } else { a * fp(11) }, "{a:?}");
+        assert_eq!(inv * a, Fp::ONE, "{a:?}");
+    }
+    for a0 in edge_values() {
+        for a1 in edge_values() {
+            let c = Fp2::new(a0, a1);
+            if c.is_zero() {
+                continue;
+            }
+            let (square, r, inv) = Fp2::sqrt_or_z_and_inverse(c);
+            assert_eq!(square, b::fp2_sqrt(c).is_some(), "{c:?}");
+            assert_eq!(
+                r.square(),
+                if square { c } else { c * <Fp2 as Swu>::Z },
+                "{c:?}"
+            );
+            assert_eq!(inv * c, Fp2::ONE, "{c:?}");
+        }
+    }
+}
+
 #[test]
 fn fp2_roots_of_elements_of_fp() {
     for a in edge_values() {
@@ -159,9 +198,25 @@ proptest! {
     #[test]
     fn fp2_sqrt_or_z_matches_blst(a in fp2_strategy()) {
         let z = <Fp2 as Swu>::Z;
-        let (square, r) = fp2_sqrt_or_z(a, |a| a * z);
+        let (square, r, norm_inv) = fp2_sqrt_or_z(a, |a| a * z);
         prop_assert_eq!(square, b::fp2_sqrt(a).is_some());
         prop_assert_eq!(r.square(), if square { a } else { a * z });
+        prop_assert_eq!(norm_inv, (a.c0.square() + a.c1.square()).inverse().unwrap_or(Fp::ZERO));
+    }
+
+    /// The roots and inverses that SSWU takes from one exponentiation, against blst's square
+    /// test and our inversion.
+    #[test]
+    fn sqrt_or_z_and_inverse_matches_blst(a in fp_strategy(), c in fp2_strategy()) {
+        prop_assume!(!a.is_zero() && !c.is_zero());
+        let (square, r, inv) = Fp::sqrt_or_z_and_inverse(a);
+        prop_assert_eq!(square, b::fp_sqrt(a).is_some());
+        prop_assert_eq!(r.square(), if square { a } else { a * <Fp as Swu>::Z });
+        prop_assert_eq!(Some(inv), a.inverse());
+        let (square, r, inv) = Fp2::sqrt_or_z_and_inverse(c);
+        prop_assert_eq!(square, b::fp2_sqrt(c).is_some());
+        prop_assert_eq!(r.square(), if square { c } else { c * <Fp2 as Swu>::Z });
+        prop_assert_eq!(Some(inv), c.inverse());
     }
 
     #[test]
@@ -172,6 +227,12 @@ proptest! {
         let (square2, s2, s_inv) = fp_sqrt_and_inverse(a);
         prop_assert_eq!((square2, s2), (square, s));
         prop_assert_eq!(s * s_inv, if a.is_zero() { Fp::ZERO } else { Fp::ONE });
+    }
+
+    #[test]
+    fn mul_by_z_is_the_product_by_z(a in fp_strategy(), c in fp2_strategy()) {
+        prop_assert_eq!(a.mul_by_z(), a * <Fp as Swu>::Z);
+        prop_assert_eq!(c.mul_by_z(), c * <Fp2 as Swu>::Z);
     }
 
     #[test]
