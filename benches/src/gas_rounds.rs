@@ -97,6 +97,7 @@ pub fn plan(quick: bool, cpu_clock: bool, geth: bool) -> Plan {
     };
     Plan {
         rounds,
+        first_round: 0,
         batch_ns: batch_ms * 1e6,
         max_batch: 1_000_000,
         cpu_clock,

@@ -23,9 +23,17 @@ pub struct Elapsed {
     pub wall_ns: f64,
 }
 
-/// Runs `f` `batch` times in this process; returns the time on both clocks.
+/// Runs `f` once untimed, then `batch` times in this process; returns the time of the `batch`
+/// calls on both clocks.
+///
+/// The untimed call puts every batch in the same state: run after its own code. Without it a
+/// batch that followed an arm of the same code (its A/A twin, or another backend on the same
+/// library) ran warm, one after different code cold; a call of BN254's 2-pair pairing ran ~12 %
+/// faster warm, and a fixed order that let one A/A arm follow its twin more often than the
+/// reverse read 0.98 on every run.
 #[inline(never)]
 pub fn time_batch(batch: u64, mut f: impl FnMut()) -> Elapsed {
+    f();
     let (cpu, wall) = (process_cpu_time(), Instant::now());
     for _ in 0..batch {
         f();
@@ -41,6 +49,10 @@ pub fn time_batch(batch: u64, mut f: impl FnMut()) -> Elapsed {
 pub struct Plan {
     /// Rounds timed (after one untimed warm-up round).
     pub rounds: usize,
+    /// The number of the first round, which draws its order ([`order`]): the passes over a run's
+    /// sets number their rounds on from one another, so that they do not repeat one pass's
+    /// orders (a few orders repeated gave an arm the same neighbours in a fixed share of rounds).
+    pub first_round: usize,
     /// Target time of one batch, ns: an arm's batch is sized from one warm call to take about
     /// this (at least one call, at most [`Plan::max_batch`]).
     pub batch_ns: f64,
@@ -180,7 +192,7 @@ pub fn interleave_apart(
     let mut ratios: Vec<Vec<f64>> = vec![Vec::with_capacity(rounds); k];
     for round in 0..rounds {
         let mut row = vec![0.0; k];
-        for arm in order_apart(round, apart) {
+        for arm in order_apart(plan.first_round + round, apart) {
             let e = run(arm, batch[arm])?;
             row[arm] = clock(&e) / batch[arm] as f64;
             ratios[arm].push(e.cpu_ns / e.wall_ns.max(1.0));
@@ -301,12 +313,55 @@ mod tests {
         }
     }
 
+    /// The timed rounds draw their orders from `first_round` on, so passes do not repeat
+    /// each other's orders; every batch is preceded by one untimed call of its own.
+    #[test]
+    fn rounds_are_numbered_from_first_round() {
+        for first_round in [0, 17, 34] {
+            let plan = Plan {
+                rounds: 17,
+                first_round,
+                batch_ns: 1000.0,
+                max_batch: 1000,
+                cpu_clock: true,
+                budget_ns: 1e12,
+                min_rounds: 17,
+            };
+            let mut log = Vec::new();
+            interleave(
+                vec!["a".into(), "b".into(), "c".into()],
+                &plan,
+                |arm, batch| {
+                    log.push((arm, batch));
+                    Ok(Elapsed {
+                        cpu_ns: 100.0 * batch as f64,
+                        wall_ns: 100.0 * batch as f64,
+                    })
+                },
+            )
+            .unwrap();
+            // 6 sizing calls and the untimed round, then the timed rounds in order.
+            let timed: Vec<usize> = log[9..].iter().map(|&(arm, _)| arm).collect();
+            let expected: Vec<usize> = (0..17).flat_map(|r| order(first_round + r, 3)).collect();
+            assert_eq!(timed, expected, "first_round {first_round}");
+        }
+        let passes: Vec<Vec<usize>> = [0, 17]
+            .iter()
+            .map(|&f| (f..f + 17).flat_map(|r| order(r, 5)).collect())
+            .collect();
+        assert_ne!(passes[0], passes[1]);
+        let mut calls = 0;
+        time_batch(5, || calls += 1);
+        assert_eq!(calls, 6, "one untimed call, then the batch");
+    }
+
     /// A fake clock: arm 1 costs twice arm 0 per call, and the machine is three times slower
     /// during the calls of every third round (a slow state hitting both arms of the round).
     #[test]
     fn ratios_come_from_the_same_rounds() {
         let plan = Plan {
             rounds: 30,
+            first_round: 0,
             batch_ns: 1000.0,
             max_batch: 1000,
             cpu_clock: true,
@@ -344,6 +399,7 @@ mod tests {
     fn a_pass_takes_its_share_of_the_plan() {
         let plan = Plan {
             rounds: 47,
+            first_round: 0,
             batch_ns: 2e6,
             max_batch: 1000,
             cpu_clock: true,
@@ -362,6 +418,7 @@ mod tests {
     fn the_budget_cuts_rounds_but_not_below_the_minimum() {
         let plan = Plan {
             rounds: 100,
+            first_round: 0,
             batch_ns: 10.0,
             max_batch: 10,
             cpu_clock: false,
