@@ -60,8 +60,8 @@ pub struct Plan {
     pub max_batch: u64,
     /// Time by the process's CPU time (single-threaded runs) or wall time.
     pub cpu_clock: bool,
-    /// At most this much time in all, ns: fewer rounds (never under [`Plan::min_rounds`]) for
-    /// the arms whose single call is long.
+    /// At most this much time in all, ns, the untimed calls before the batches included: fewer
+    /// rounds (never under [`Plan::min_rounds`]) for the arms whose single call is long.
     pub budget_ns: f64,
     /// Rounds timed at least, whatever the budget.
     pub min_rounds: usize,
@@ -184,7 +184,8 @@ pub fn interleave_apart(
     }
     let mut round_ns = 0.0;
     for arm in order_apart(0, apart) {
-        round_ns += clock(&run(arm, batch[arm])?);
+        // The batch's untimed call ([`time_batch`]) costs time too.
+        round_ns += clock(&run(arm, batch[arm])?) * (batch[arm] + 1) as f64 / batch[arm] as f64;
     }
     let affordable = (plan.budget_ns / round_ns.max(1.0)) as usize;
     let rounds = affordable.clamp(plan.min_rounds.min(plan.rounds), plan.rounds);
@@ -422,10 +423,11 @@ mod tests {
             batch_ns: 10.0,
             max_batch: 10,
             cpu_clock: false,
-            budget_ns: 1000.0,
+            budget_ns: 2000.0,
             min_rounds: 7,
         };
-        // Each call takes 50 ns of wall time: a round of two arms is 100 ns, 10 rounds fit.
+        // Each call takes 50 ns of wall time: a round of two arms, one call each and its
+        // untimed call, is 200 ns; 10 rounds fit.
         let each = |_: usize, b: u64| {
             Ok(Elapsed {
                 cpu_ns: 0.0,
