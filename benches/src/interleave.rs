@@ -160,27 +160,41 @@ pub fn interleave(
     run: impl FnMut(usize, u64) -> Result<Elapsed, String>,
 ) -> Result<Rounds, String> {
     let apart = vec![false; names.len()];
-    interleave_apart(names, &apart, plan, run)
+    let twins = vec![None; names.len()];
+    interleave_apart(names, &apart, &twins, plan, run)
 }
 
 /// [`interleave`] with the arms marked in `apart` (same length as `names`) run in another
-/// process, hence ordered by [`order_apart`].
+/// process, hence ordered by [`order_apart`], and each arm `i` with `twins[i] = Some(j)` (an
+/// A/A copy of arm `j < i`) run in batches of arm `j`'s size. Sized from one call each, two
+/// copies of go-ethereum's SHA256 bytecode arm got batches of 358 and 486 calls, and the longer
+/// batch, holding a Go GC cycle more often, read 1.19x the other.
 pub fn interleave_apart(
     names: Vec<String>,
     apart: &[bool],
+    twins: &[Option<usize>],
     plan: &Plan,
     mut run: impl FnMut(usize, u64) -> Result<Elapsed, String>,
 ) -> Result<Rounds, String> {
     let k = names.len();
-    if apart.len() != k {
-        return Err(format!("{} arms but {} apart marks", k, apart.len()));
+    if apart.len() != k || twins.len() != k {
+        return Err(format!(
+            "{} arms but {} apart marks and {} twins",
+            k,
+            apart.len(),
+            twins.len()
+        ));
+    }
+    if let Some(i) = (0..k).find(|&i| twins[i].is_some_and(|j| j >= i)) {
+        return Err(format!("arm {i}'s twin is not an earlier arm"));
     }
     let clock = |e: &Elapsed| if plan.cpu_clock { e.cpu_ns } else { e.wall_ns };
     let mut batch = Vec::with_capacity(k);
-    for arm in 0..k {
+    for (arm, twin) in twins.iter().enumerate() {
         run(arm, 1)?;
         let once = clock(&run(arm, 1)?).max(1.0);
-        batch.push(((plan.batch_ns / once).ceil() as u64).clamp(1, plan.max_batch.max(1)));
+        let own = ((plan.batch_ns / once).ceil() as u64).clamp(1, plan.max_batch.max(1));
+        batch.push(twin.map_or(own, |j| batch[j]));
     }
     let mut round_ns = 0.0;
     for arm in order_apart(0, apart) {
@@ -354,6 +368,47 @@ mod tests {
         let mut calls = 0;
         time_batch(5, || calls += 1);
         assert_eq!(calls, 6, "one untimed call, then the batch");
+    }
+
+    /// An A/A copy runs in batches of its original's size, whatever its own sizing call read;
+    /// a twin that is not an earlier arm is refused.
+    #[test]
+    fn twins_take_their_originals_batch() {
+        let plan = Plan {
+            rounds: 4,
+            first_round: 0,
+            batch_ns: 1000.0,
+            max_batch: 1000,
+            cpu_clock: true,
+            budget_ns: 1e12,
+            min_rounds: 4,
+        };
+        let mut sizing = 0;
+        let rounds = interleave_apart(
+            vec!["a".into(), "b".into(), "a#2".into()],
+            &[false; 3],
+            &[None, None, Some(0)],
+            &plan,
+            |arm, batch| {
+                // The copy's sizing call reads slow (as a disturbed call would).
+                sizing += 1;
+                let per_call = if arm == 2 && sizing <= 6 { 40.0 } else { 10.0 };
+                Ok(Elapsed {
+                    cpu_ns: per_call * batch as f64,
+                    wall_ns: per_call * batch as f64,
+                })
+            },
+        )
+        .unwrap();
+        assert_eq!(rounds.batch, vec![100, 100, 100]);
+        let refused = interleave_apart(
+            vec!["a".into(), "b".into()],
+            &[false; 2],
+            &[Some(1), None],
+            &plan,
+            |_, _| unreachable!("refused before any call"),
+        );
+        assert!(refused.is_err());
     }
 
     /// A fake clock: arm 1 costs twice arm 0 per call, and the machine is three times slower

@@ -420,7 +420,8 @@ fn time_set(
     };
     let names = specs.iter().map(|s| s.name.clone()).collect();
     let apart: Vec<bool> = specs.iter().map(|s| s.target == Target::Geth).collect();
-    interleave_apart(names, &apart, ctx.plan, |arm, batch| {
+    let twins: Vec<Option<usize>> = specs.iter().map(|s| s.twin).collect();
+    interleave_apart(names, &apart, &twins, ctx.plan, |arm, batch| {
         let spec = &specs[arm];
         let input = if spec.anchor {
             &ctx.anchor.input
