@@ -37,6 +37,8 @@ pub struct ArmSpec {
     pub target: Target,
     /// Whether it runs the anchor case instead of the set's case.
     pub anchor: bool,
+    /// For an A/A arm, the index of the arm it copies (whose batch size it takes).
+    pub twin: Option<usize>,
 }
 
 /// The arms of one case: for each implementation (`impls`: name and target, ours first) its
@@ -49,16 +51,19 @@ pub fn arms(
 ) -> Vec<ArmSpec> {
     let mut out = Vec::new();
     for (imp, target) in impls {
+        let case_index = out.len();
         out.push(ArmSpec {
             name: case_arm(imp),
             target: *target,
             anchor: false,
+            twin: None,
         });
         if has_anchor(*target) {
             out.push(ArmSpec {
                 name: anchor_arm(imp),
                 target: *target,
                 anchor: true,
+                twin: None,
             });
         }
         if AA_CASES.contains(&case) && matches!(target, Target::Ours | Target::Revm | Target::Geth)
@@ -67,6 +72,7 @@ pub fn arms(
                 name: aa_arm(imp),
                 target: *target,
                 anchor: false,
+                twin: Some(case_index),
             });
         }
     }
@@ -97,6 +103,7 @@ pub fn plan(quick: bool, cpu_clock: bool, geth: bool) -> Plan {
     };
     Plan {
         rounds,
+        first_round: 0,
         batch_ns: batch_ms * 1e6,
         max_batch: 1_000_000,
         cpu_clock,
@@ -144,6 +151,17 @@ mod tests {
         assert_eq!(aa[2].name, "ours/case#2");
         assert!(!aa[2].anchor && aa[1].anchor && aa[2].target == Target::Ours);
         assert_eq!(aa.len(), 12);
+        // Each A/A arm takes the batch of its implementation's case arm; no other arm has a twin.
+        for (i, a) in aa.iter().enumerate() {
+            match a.twin {
+                Some(j) => {
+                    assert_eq!(format!("{}#2", aa[j].name), a.name);
+                    assert!(j < i);
+                }
+                None => assert!(!a.name.ends_with("#2")),
+            }
+        }
+        assert_eq!(aa.iter().filter(|a| a.twin.is_some()).count(), 3);
         assert!(plan(true, true, false).rounds < plan(true, true, true).rounds);
         assert!(plan(true, true, true).rounds < plan(false, true, true).rounds);
     }

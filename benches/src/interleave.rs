@@ -23,9 +23,17 @@ pub struct Elapsed {
     pub wall_ns: f64,
 }
 
-/// Runs `f` `batch` times in this process; returns the time on both clocks.
+/// Runs `f` once untimed, then `batch` times in this process; returns the time of the `batch`
+/// calls on both clocks.
+///
+/// The untimed call puts every batch in the same state: run after its own code. Without it a
+/// batch that followed an arm of the same code (its A/A twin, or another backend on the same
+/// library) ran warm, one after different code cold; a call of BN254's 2-pair pairing ran ~12 %
+/// faster warm, and a fixed order that let one A/A arm follow its twin more often than the
+/// reverse read 0.98 on every run.
 #[inline(never)]
 pub fn time_batch(batch: u64, mut f: impl FnMut()) -> Elapsed {
+    f();
     let (cpu, wall) = (process_cpu_time(), Instant::now());
     for _ in 0..batch {
         f();
@@ -41,6 +49,10 @@ pub fn time_batch(batch: u64, mut f: impl FnMut()) -> Elapsed {
 pub struct Plan {
     /// Rounds timed (after one untimed warm-up round).
     pub rounds: usize,
+    /// The number of the first round, which draws its order ([`order`]): the passes over a run's
+    /// sets number their rounds on from one another, so that they do not repeat one pass's
+    /// orders (a few orders repeated gave an arm the same neighbours in a fixed share of rounds).
+    pub first_round: usize,
     /// Target time of one batch, ns: an arm's batch is sized from one warm call to take about
     /// this (at least one call, at most [`Plan::max_batch`]).
     pub batch_ns: f64,
@@ -48,8 +60,8 @@ pub struct Plan {
     pub max_batch: u64,
     /// Time by the process's CPU time (single-threaded runs) or wall time.
     pub cpu_clock: bool,
-    /// At most this much time in all, ns: fewer rounds (never under [`Plan::min_rounds`]) for
-    /// the arms whose single call is long.
+    /// At most this much time in all, ns, the untimed calls before the batches included: fewer
+    /// rounds (never under [`Plan::min_rounds`]) for the arms whose single call is long.
     pub budget_ns: f64,
     /// Rounds timed at least, whatever the budget.
     pub min_rounds: usize,
@@ -148,31 +160,46 @@ pub fn interleave(
     run: impl FnMut(usize, u64) -> Result<Elapsed, String>,
 ) -> Result<Rounds, String> {
     let apart = vec![false; names.len()];
-    interleave_apart(names, &apart, plan, run)
+    let twins = vec![None; names.len()];
+    interleave_apart(names, &apart, &twins, plan, run)
 }
 
 /// [`interleave`] with the arms marked in `apart` (same length as `names`) run in another
-/// process, hence ordered by [`order_apart`].
+/// process, hence ordered by [`order_apart`], and each arm `i` with `twins[i] = Some(j)` (an
+/// A/A copy of arm `j < i`) run in batches of arm `j`'s size. Sized from one call each, two
+/// copies of go-ethereum's SHA256 bytecode arm got batches of 358 and 486 calls, and the longer
+/// batch, holding a Go GC cycle more often, read 1.19x the other.
 pub fn interleave_apart(
     names: Vec<String>,
     apart: &[bool],
+    twins: &[Option<usize>],
     plan: &Plan,
     mut run: impl FnMut(usize, u64) -> Result<Elapsed, String>,
 ) -> Result<Rounds, String> {
     let k = names.len();
-    if apart.len() != k {
-        return Err(format!("{} arms but {} apart marks", k, apart.len()));
+    if apart.len() != k || twins.len() != k {
+        return Err(format!(
+            "{} arms but {} apart marks and {} twins",
+            k,
+            apart.len(),
+            twins.len()
+        ));
+    }
+    if let Some(i) = (0..k).find(|&i| twins[i].is_some_and(|j| j >= i)) {
+        return Err(format!("arm {i}'s twin is not an earlier arm"));
     }
     let clock = |e: &Elapsed| if plan.cpu_clock { e.cpu_ns } else { e.wall_ns };
     let mut batch = Vec::with_capacity(k);
-    for arm in 0..k {
+    for (arm, twin) in twins.iter().enumerate() {
         run(arm, 1)?;
         let once = clock(&run(arm, 1)?).max(1.0);
-        batch.push(((plan.batch_ns / once).ceil() as u64).clamp(1, plan.max_batch.max(1)));
+        let own = ((plan.batch_ns / once).ceil() as u64).clamp(1, plan.max_batch.max(1));
+        batch.push(twin.map_or(own, |j| batch[j]));
     }
     let mut round_ns = 0.0;
     for arm in order_apart(0, apart) {
-        round_ns += clock(&run(arm, batch[arm])?);
+        // The batch's untimed call ([`time_batch`]) costs time too.
+        round_ns += clock(&run(arm, batch[arm])?) * (batch[arm] + 1) as f64 / batch[arm] as f64;
     }
     let affordable = (plan.budget_ns / round_ns.max(1.0)) as usize;
     let rounds = affordable.clamp(plan.min_rounds.min(plan.rounds), plan.rounds);
@@ -180,7 +207,7 @@ pub fn interleave_apart(
     let mut ratios: Vec<Vec<f64>> = vec![Vec::with_capacity(rounds); k];
     for round in 0..rounds {
         let mut row = vec![0.0; k];
-        for arm in order_apart(round, apart) {
+        for arm in order_apart(plan.first_round + round, apart) {
             let e = run(arm, batch[arm])?;
             row[arm] = clock(&e) / batch[arm] as f64;
             ratios[arm].push(e.cpu_ns / e.wall_ns.max(1.0));
@@ -301,12 +328,96 @@ mod tests {
         }
     }
 
+    /// The timed rounds draw their orders from `first_round` on, so passes do not repeat
+    /// each other's orders; every batch is preceded by one untimed call of its own.
+    #[test]
+    fn rounds_are_numbered_from_first_round() {
+        for first_round in [0, 17, 34] {
+            let plan = Plan {
+                rounds: 17,
+                first_round,
+                batch_ns: 1000.0,
+                max_batch: 1000,
+                cpu_clock: true,
+                budget_ns: 1e12,
+                min_rounds: 17,
+            };
+            let mut log = Vec::new();
+            interleave(
+                vec!["a".into(), "b".into(), "c".into()],
+                &plan,
+                |arm, batch| {
+                    log.push((arm, batch));
+                    Ok(Elapsed {
+                        cpu_ns: 100.0 * batch as f64,
+                        wall_ns: 100.0 * batch as f64,
+                    })
+                },
+            )
+            .unwrap();
+            // 6 sizing calls and the untimed round, then the timed rounds in order.
+            let timed: Vec<usize> = log[9..].iter().map(|&(arm, _)| arm).collect();
+            let expected: Vec<usize> = (0..17).flat_map(|r| order(first_round + r, 3)).collect();
+            assert_eq!(timed, expected, "first_round {first_round}");
+        }
+        let passes: Vec<Vec<usize>> = [0, 17]
+            .iter()
+            .map(|&f| (f..f + 17).flat_map(|r| order(r, 5)).collect())
+            .collect();
+        assert_ne!(passes[0], passes[1]);
+        let mut calls = 0;
+        time_batch(5, || calls += 1);
+        assert_eq!(calls, 6, "one untimed call, then the batch");
+    }
+
+    /// An A/A copy runs in batches of its original's size, whatever its own sizing call read;
+    /// a twin that is not an earlier arm is refused.
+    #[test]
+    fn twins_take_their_originals_batch() {
+        let plan = Plan {
+            rounds: 4,
+            first_round: 0,
+            batch_ns: 1000.0,
+            max_batch: 1000,
+            cpu_clock: true,
+            budget_ns: 1e12,
+            min_rounds: 4,
+        };
+        let mut sizing = 0;
+        let rounds = interleave_apart(
+            vec!["a".into(), "b".into(), "a#2".into()],
+            &[false; 3],
+            &[None, None, Some(0)],
+            &plan,
+            |arm, batch| {
+                // The copy's sizing call reads slow (as a disturbed call would).
+                sizing += 1;
+                let per_call = if arm == 2 && sizing <= 6 { 40.0 } else { 10.0 };
+                Ok(Elapsed {
+                    cpu_ns: per_call * batch as f64,
+                    wall_ns: per_call * batch as f64,
+                })
+            },
+        )
+        .unwrap();
+        assert_eq!(rounds.batch, vec![100, 100, 100]);
+        let refused = interleave_apart(
+            vec!["a".into(), "b".into()],
+            &[false; 2],
+            &[Some(1), None],
+            &plan,
+            |_, _| unreachable!("refused before any call"),
+        );
+        assert!(refused.is_err());
+    }
+
     /// A fake clock: arm 1 costs twice arm 0 per call, and the machine is three times slower
     /// during the calls of every third round (a slow state hitting both arms of the round).
     #[test]
     fn ratios_come_from_the_same_rounds() {
         let plan = Plan {
             rounds: 30,
+            first_round: 0,
             batch_ns: 1000.0,
             max_batch: 1000,
             cpu_clock: true,
@@ -344,6 +455,7 @@ mod tests {
     fn a_pass_takes_its_share_of_the_plan() {
         let plan = Plan {
             rounds: 47,
+            first_round: 0,
             batch_ns: 2e6,
             max_batch: 1000,
             cpu_clock: true,
@@ -362,13 +474,15 @@ mod tests {
     fn the_budget_cuts_rounds_but_not_below_the_minimum() {
         let plan = Plan {
             rounds: 100,
+            first_round: 0,
             batch_ns: 10.0,
             max_batch: 10,
             cpu_clock: false,
-            budget_ns: 1000.0,
+            budget_ns: 2000.0,
             min_rounds: 7,
         };
-        // Each call takes 50 ns of wall time: a round of two arms is 100 ns, 10 rounds fit.
+        // Each call takes 50 ns of wall time: a round of two arms, one call each and its
+        // untimed call, is 200 ns; 10 rounds fit.
         let each = |_: usize, b: u64| {
             Ok(Elapsed {
                 cpu_ns: 0.0,

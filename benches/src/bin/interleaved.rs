@@ -239,9 +239,13 @@ fn run(o: &Options) -> Result<(), String> {
     // Every set's rounds come from `passes` sweeps over all sets: a machine state that lasts
     // seconds (another tenant, the other core's load) then reaches every set in several
     // places of the run instead of deciding one set's whole median.
-    let pass_plan = plan.per_pass(o.passes);
+    let per_pass = plan.per_pass(o.passes);
     let mut sets: Vec<RoundSet> = Vec::with_capacity(total);
     for pass in 0..o.passes {
+        let pass_plan = Plan {
+            first_round: pass * per_pass.rounds,
+            ..per_pass
+        };
         for (m, mode) in ["direct", "bytecode"].into_iter().enumerate() {
             if let Some(g) = geth.as_mut() {
                 g.prepare(&format!("anchor-{mode}"), fork, mode, &anchor)?;
@@ -416,7 +420,8 @@ fn time_set(
     };
     let names = specs.iter().map(|s| s.name.clone()).collect();
     let apart: Vec<bool> = specs.iter().map(|s| s.target == Target::Geth).collect();
-    interleave_apart(names, &apart, ctx.plan, |arm, batch| {
+    let twins: Vec<Option<usize>> = specs.iter().map(|s| s.twin).collect();
+    interleave_apart(names, &apart, &twins, ctx.plan, |arm, batch| {
         let spec = &specs[arm];
         let input = if spec.anchor {
             &ctx.anchor.input

@@ -42,6 +42,7 @@ pub fn ratio(
 ) -> Result<InterleavedRatio, String> {
     let plan = Plan {
         rounds,
+        first_round: 0,
         batch_ns: SAMPLE_NS,
         max_batch: 100_000,
         cpu_clock: true,
